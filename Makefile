@@ -1,0 +1,28 @@
+# Crypt Arena — the two commands: `make run` and `make test` (both set up first).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+run: setup
+	$(VENV)/bin/cryptarena play crypt --players 3
+
+test: setup
+	$(PY) -m pytest -n 2 -q
+
+bench: setup
+	$(PY) -m pip install --quiet -e '.[test,bench]' || echo "open_spiel could not be installed: bench runs without it"
+	$(VENV)/bin/cryptarena bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

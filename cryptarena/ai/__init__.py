@@ -1,0 +1,1 @@
+"""Agents, the tournament runner and statistics. Reaches games only through the registry."""

@@ -1,0 +1,359 @@
+"""The engine contract: `Game` (the rules object) and `State` (one table).
+
+A game subclasses both. The engine owns what is the same for every game: option checking, the
+seeded RNG and scripted chance, validation of actions against `legal_actions` (so an illegal action
+never reaches the game's code and cannot change anything), the log and its redaction, the JSON round
+trip, cloning and the skeleton of determinisation. The game supplies the rules:
+
+    _setup()                      lay out a fresh table (may draw from the RNG)
+    to_act() / legal_actions(s)   whose decision it is and the complete finite list of choices
+    _apply(seat, action)          carry out an action already known to be legal
+    _view(seat)                   what that seat may see (None = spectator)
+    is_over() / scores() / winners()
+    _data() / _load(data)         the game's part of the JSON (plain lists/dicts/ints/strs only)
+    _resample_hidden(seat, rng)   on a copy: re-draw everything `seat` cannot know
+    _check_outcome(kind, value, queued)   may this scripted chance outcome happen?
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any, ClassVar
+
+from .errors import CorruptSave, IllegalAction, OptionError
+from .log import entry_for, keep_for
+from .options import Option, resolve_options
+from .rng import Rng
+
+SAVE_FORMAT = 1
+
+
+class Game:
+    """The rules object of one game: its identity, player range, options and chance kinds."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    # kind -> description of the outcome values script_chance accepts for it
+    chance_kinds: ClassVar[dict[str, str]] = {}
+    default_chance_kind: ClassVar[str | None] = None
+    # action type -> description of its fields (documentation and the CLI's help)
+    action_types: ClassVar[dict[str, str]] = {}
+    phases: ClassVar[dict[str, str]] = {}
+    pitch: ClassVar[str] = ""
+    state_class: ClassVar[type["State"]]
+
+    def __init__(self, **fixed_options: Any):
+        # games.load(id, **opts) can pin options, e.g. for a study that always plays side B.
+        self.fixed_options = dict(fixed_options)
+        if fixed_options:
+            resolve_options(self.options, fixed_options, self.id)
+
+    # -- options ----------------------------------------------------------------------------
+    def options_schema(self) -> list[dict]:
+        return [opt.to_json() for opt in self.options]
+
+    def check_options(self, options: dict | None) -> dict:
+        if options is not None and not isinstance(options, dict):
+            raise OptionError(f"{self.id}: options must be an object of name: value, got {options!r}")
+        return resolve_options(self.options, {**self.fixed_options, **(options or {})}, self.id)
+
+    def check_players(self, players: Any) -> int:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"{self.id}: players must be an integer, got {players!r}", code="bad_players")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is played by {self.min_players}–{self.max_players} players, not {players}",
+                code="bad_players")
+        return players
+
+    # -- states ------------------------------------------------------------------------------
+    def new_state(self, players: int, seed: int = 0, options: dict | None = None) -> "State":
+        players = self.check_players(players)
+        resolved = self.check_options(options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"{self.id}: seed must be an integer, got {seed!r}", code="bad_seed")
+        state = self.state_class.__new__(self.state_class)
+        state.game = self
+        state.players = players
+        state.seed = seed
+        state.options = resolved
+        state.rng = Rng(seed)
+        state.log = []
+        state.history = []
+        state.phase = "setup"
+        state._script = []
+        state._setup()
+        return state
+
+    def from_json(self, data: Any) -> "State":
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                raise CorruptSave(f"save is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise CorruptSave("save must be a JSON object")
+        if data.get("game") != self.id:
+            raise CorruptSave(f"save is for game {data.get('game')!r}, not {self.id!r}")
+        if data.get("format") != SAVE_FORMAT:
+            raise CorruptSave(f"unknown save format {data.get('format')!r} (expected {SAVE_FORMAT})")
+        missing = [k for k in ("players", "seed", "options", "rng", "phase", "log", "history",
+                               "script", "data") if k not in data]
+        if missing:
+            raise CorruptSave(f"save lacks {', '.join(missing)}")
+        try:
+            players = self.check_players(data["players"])
+            options = self.check_options(data["options"])
+        except OptionError as exc:
+            raise CorruptSave(f"save has bad settings: {exc.reason}") from None
+        if not isinstance(data["rng"], int) or not isinstance(data["log"], list) \
+                or not isinstance(data["history"], list) or not isinstance(data["script"], list):
+            raise CorruptSave("save has a malformed rng, log, history or script")
+        state = self.state_class.__new__(self.state_class)
+        state.game = self
+        state.players = players
+        state.seed = data["seed"]
+        state.options = options
+        state.rng = Rng(position=data["rng"])
+        state.phase = data["phase"]
+        # copies, so that the caller's dict and the state never share lists
+        state.log = json.loads(json.dumps(data["log"]))
+        state.history = json.loads(json.dumps(data["history"]))
+        state._script = [tuple(x) for x in data["script"]]
+        try:
+            state._load(json.loads(json.dumps(data["data"])))
+        except CorruptSave:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any defect in the game data is a corrupt save
+            raise CorruptSave(f"save's game data is inconsistent: {type(exc).__name__}: {exc}") from None
+        return state
+
+    def replay(self, players: int, seed: int, options: dict | None, history: list) -> "State":
+        """Seed + options + the recorded history (actions and scripted chance) -> the same state."""
+        state = self.new_state(players, seed, options)
+        for step in history:
+            if "script" in step:
+                state.script_chance(step["script"])
+            else:
+                state.apply(step["seat"], step["action"])
+        return state
+
+    def rules_summary(self) -> str:
+        return self.pitch
+
+    def describe(self) -> dict:
+        return {"id": self.id, "name": self.name, "min_players": self.min_players,
+                "max_players": self.max_players, "pitch": self.pitch,
+                "options": self.options_schema(), "phases": dict(self.phases),
+                "action_types": dict(self.action_types), "chance_kinds": dict(self.chance_kinds)}
+
+
+class State:
+    """One table. See the module docstring for what a game implements."""
+
+    game: Game
+    players: int
+    seed: int | None
+    options: dict
+    rng: Rng
+    log: list
+    history: list
+    phase: str
+    _script: list
+
+    # ---- to implement ----------------------------------------------------------------------
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: dict) -> None:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[dict]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def _data(self) -> dict:
+        raise NotImplementedError
+
+    def _load(self, data: dict) -> None:
+        raise NotImplementedError
+
+    def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
+        raise NotImplementedError
+
+    def _check_outcome(self, kind: str, value: Any, queued: list) -> None:
+        """Raise IllegalAction if `value` of `kind` cannot be the outcome of a future event."""
+
+    def _explain_illegal(self, seat: int, action: dict) -> str | None:
+        """A precise reason for an illegal action (must depend only on what `seat` knows)."""
+        return None
+
+    # ---- the public contract ---------------------------------------------------------------
+    def apply(self, seat: int, action: dict) -> None:
+        legal = self._validate(seat, action)
+        canonical = legal[legal.index(action)]
+        if self._script:
+            # scripted outcomes can turn out not to fit the events the action triggers:
+            # then the action is refused and the table is restored exactly.
+            snapshot = self.to_json()
+            try:
+                self._apply(seat, canonical)
+            except IllegalAction:
+                self._restore(snapshot)
+                raise
+        else:
+            self._apply(seat, canonical)
+        self.history.append({"seat": seat, "action": canonical})
+
+    def view(self, seat: int | None = None) -> dict:
+        if seat is not None:
+            self._check_seat(seat)
+        data = {"game": self.game.id, "players": self.players, "seat": seat, "phase": self.phase,
+                "to_act": self.to_act(), "over": self.is_over()}
+        data.update(self._view(seat))
+        return data
+
+    def log_for(self, seat: int | None) -> list[dict]:
+        return [entry_for(e, seat) for e in self.log]
+
+    def to_json(self) -> dict:
+        return {"format": SAVE_FORMAT, "game": self.game.id, "players": self.players,
+                "seed": self.seed, "options": dict(self.options), "rng": self.rng.position,
+                "phase": self.phase, "script": [list(x) for x in self._script],
+                "log": json.loads(json.dumps(self.log)),
+                "history": json.loads(json.dumps(self.history)),
+                "data": json.loads(json.dumps(self._data()))}
+
+    def clone(self) -> "State":
+        twin = self.__class__.__new__(self.__class__)
+        inner = {k: v for k, v in self.__dict__.items() if k != "game"}
+        twin.__dict__.update(pickle.loads(pickle.dumps(inner, pickle.HIGHEST_PROTOCOL)))
+        twin.game = self.game
+        return twin
+
+    def determinize(self, seat: int | None, rng: Rng | int) -> "State":
+        """A full state consistent with view(seat): hidden parts re-drawn, a fresh RNG, no seed
+        and no history (either would let a bot reconstruct the hidden parts), a log with the
+        secrets `seat` may not read removed."""
+        if seat is not None:
+            self._check_seat(seat)
+        source = rng if isinstance(rng, Rng) else Rng(rng)
+        twin = self.clone()
+        twin.seed = None
+        twin.history = []
+        twin._script = []
+        twin.log = [keep_for(e, seat) for e in self.log]
+        twin._resample_hidden(seat, source)
+        twin.rng = source.spawn()
+        return twin
+
+    def script_chance(self, outcomes: list) -> None:
+        """The next chance events take these outcomes, in order. Each outcome is a bare value of
+        the game's default kind (a die face) or {"kind": value}, e.g. {"card": 17}."""
+        if not isinstance(outcomes, list):
+            outcomes = [outcomes]
+        parsed: list[tuple[str, Any]] = []
+        for raw in outcomes:
+            kind, value = self._parse_outcome(raw)
+            self._check_outcome(kind, value, self._script + parsed)
+            parsed.append((kind, value))
+        self._script.extend(parsed)
+        self.history.append({"script": [{k: v} for k, v in parsed]})
+
+    # ---- helpers for games -----------------------------------------------------------------
+    def scripted(self, kind: str) -> Any:
+        """The scripted outcome for the chance event of `kind` happening now, or None."""
+        if not self._script:
+            return None
+        head_kind, value = self._script[0]
+        if head_kind != kind:
+            raise IllegalAction(
+                f"scripted outcome {{{head_kind!r}: {value!r}}} does not fit the next chance event, "
+                f"which is a {kind!r}", code="bad_outcome")
+        self._check_outcome(kind, value, [])
+        self._script.pop(0)
+        return value
+
+    def roll_die(self, sides: int = 6) -> int:
+        value = self.scripted("die")
+        return self.rng.die(sides) if value is None else value
+
+    def add_log(self, msg: str, params: dict | None = None, *, seat: int | None = None,
+                action: dict | None = None, chance: dict | None = None,
+                secret: dict | None = None) -> None:
+        entry: dict = {"seq": len(self.log), "seat": seat, "msg": msg, "params": params or {}}
+        if action is not None:
+            entry["action"] = action
+        if chance is not None:
+            entry["chance"] = chance
+        if secret is not None:
+            entry["secret"] = secret
+        self.log.append(entry)
+
+    # ---- internals -------------------------------------------------------------------------
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat {seat!r} does not exist: seats are 0..{self.players - 1}",
+                                code="bad_seat")
+
+    def _validate(self, seat: Any, action: Any) -> list[dict]:
+        self._check_seat(seat)
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction('an action must be an object with a string "type"', code="malformed_action")
+        if self.is_over():
+            raise IllegalAction("the game is over", code="game_over")
+        legal = self.legal_actions(seat)
+        if action in legal:
+            return legal
+        if not legal:
+            waiting = ", ".join(map(str, self.to_act())) or "nobody"
+            raise IllegalAction(f"seat {seat} cannot act now (phase {self.phase}; waiting for seat "
+                                f"{waiting})", code="not_your_turn")
+        types = sorted({a["type"] for a in legal})
+        if action["type"] not in types:
+            known = self.game.action_types
+            what = "unknown action type" if action["type"] not in known else "action type"
+            raise IllegalAction(f"{what} {action['type']!r} is not possible now (phase {self.phase}); "
+                                f"possible: {', '.join(types)}", code="wrong_action_type")
+        reason = self._explain_illegal(seat, action)
+        raise IllegalAction(reason or f"{json.dumps(action, sort_keys=True)} is not a legal "
+                            f"{action['type']} now (phase {self.phase})", code="illegal_action")
+
+    def _restore(self, snapshot: dict) -> None:
+        restored = self.game.from_json(snapshot)
+        self.__dict__.clear()
+        self.__dict__.update(restored.__dict__)
+
+    def _parse_outcome(self, raw: Any) -> tuple[str, Any]:
+        kinds = self.game.chance_kinds
+        if isinstance(raw, dict) and len(raw) == 1:
+            (kind, value), = raw.items()
+        elif isinstance(raw, (list, tuple)) and len(raw) == 2 and isinstance(raw[0], str):
+            kind, value = raw
+        elif self.game.default_chance_kind and not isinstance(raw, (dict, list, tuple)):
+            kind, value = self.game.default_chance_kind, raw
+        else:
+            raise IllegalAction(f"cannot read scripted outcome {raw!r}: give a value or "
+                                f"{{kind: value}} with kind one of {', '.join(kinds)}", code="bad_outcome")
+        if kind not in kinds:
+            raise IllegalAction(f"unknown chance kind {kind!r}; {self.game.name} has: "
+                                f"{', '.join(kinds)}", code="bad_outcome")
+        return kind, value

@@ -1,0 +1,111 @@
+"""The `cryptarena` command: play, simulate, bench, rules, replay.
+
+Each command is thin: it parses arguments and calls the module that does the work.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from . import games
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Crypt Arena: play tabletop games against bots, simulate them at scale.")
+
+
+def parse_options(game_id: str, pairs: list[str] | None) -> dict:
+    """`-o name=value` pairs, typed by the game's options schema (checked again by the game)."""
+    game = games.load(game_id)
+    schema = {opt["name"]: opt for opt in game.options_schema()}
+    options: dict = {}
+    for pair in pairs or []:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"option {pair!r} must look like name=value")
+        if name not in schema:
+            raise typer.BadParameter(f"unknown option {name!r} for {game_id}; known: {', '.join(schema)}")
+        kind = schema[name]["type"]
+        if kind == "int":
+            try:
+                options[name] = int(raw)
+            except ValueError:
+                raise typer.BadParameter(f"option {name!r} needs an integer, got {raw!r}") from None
+        elif kind == "bool":
+            if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise typer.BadParameter(f"option {name!r} needs true or false, got {raw!r}")
+            options[name] = raw.lower() in ("true", "1", "yes")
+        else:
+            options[name] = raw
+    game.check_options(options)
+    return options
+
+
+def _check_game(game_id: str) -> str:
+    if game_id not in games.ids():
+        raise typer.BadParameter(f"unknown game {game_id!r}; known games: {', '.join(games.ids())}")
+    return game_id
+
+
+GameArg = typer.Argument(..., help="game id, e.g. crypt", callback=_check_game)
+OptionsOpt = typer.Option(None, "--option", "-o", help="table option name=value (repeatable)")
+
+
+@app.command()
+def play(game_id: str = GameArg,
+         players: int = typer.Option(3, "--players", "-p", help="number of seats"),
+         seat: int = typer.Option(0, help="your seat (0 = first Leader)"),
+         bots: str = typer.Option("greedy", help="agent for the other seats"),
+         seed: Optional[int] = typer.Option(None, help="seed (random if omitted)"),
+         option: Optional[List[str]] = OptionsOpt) -> None:
+    """Play in the terminal against bots."""
+    from .terminal import play_game
+    play_game(game_id, players=players, seat=seat, bots=bots, seed=seed,
+              options=parse_options(game_id, option))
+
+
+@app.command()
+def simulate(game_id: str = GameArg,
+             players: int = typer.Option(..., "--players", "-p"),
+             games_: int = typer.Option(1000, "--games", "-n", help="number of games"),
+             agents: str = typer.Option("random", help="comma-separated agents, seated in turn"),
+             seed: int = typer.Option(0),
+             jobs: int = typer.Option(1, help="worker processes (same results for the same seed)"),
+             as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+             option: Optional[List[str]] = OptionsOpt) -> None:
+    """Play many seeded games between agents and report win rates, scores and lengths."""
+    from .ai.simulate import simulate_command
+    simulate_command(game_id, players=players, games=games_, agents=agents.split(","), seed=seed,
+                     jobs=jobs, as_json=as_json, options=parse_options(game_id, option))
+
+
+@app.command()
+def bench(game: Optional[List[str]] = typer.Option(None, "--game", "-g", help="only these games"),
+          runs: int = typer.Option(5, help="runs per measurement (median reported)"),
+          seconds: float = typer.Option(1.0, help="seconds per run")) -> None:
+    """Random-playout throughput of every game, beside OpenSpiel's when installed."""
+    from .bench import bench_command
+    bench_command(game or games.ids(), runs=runs, seconds=seconds)
+
+
+@app.command()
+def rules(game_id: str = GameArg) -> None:
+    """Print a game's rules summary and its options."""
+    from .terminal import rules_command
+    rules_command(game_id)
+
+
+@app.command()
+def replay(path: str = typer.Argument(..., help="a saved game (JSON from to_json or a replay file)")) -> None:
+    """Replay a saved game and print its final position and scores."""
+    from .terminal import replay_command
+    replay_command(path)
+
+
+def main() -> None:  # pragma: no cover - console entry
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

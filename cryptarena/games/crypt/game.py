@@ -30,8 +30,8 @@ class Crypt(Game):
                "'left' as the rules summary says (the next seat leads), 'right' as the Board Game Arena "
                "version plays (the Lights Out holder leads)", allowed=("left", "right")),
         Option("first_leader", "int", 0, "Seat that holds the Leader torch in round 1", minimum=0, maximum=3),
-        Option("solo_target", "int", 30, "Solo only: coins the Only Child needs to count as a win "
-               "(30 = above 'The Fool')", minimum=0, maximum=200),
+        Option("solo_target", "int", 40, "Solo only: coins the Only Child needs to count as a win "
+               "(40 = the tier above 'The Fool' (<30) and 'The Petty' (30-39))", minimum=0, maximum=200),
     )
     phases = {
         "pottery": "before Claim: in turn order from the Leader, holders of 2 unflipped Pottery (side B) "

@@ -6,7 +6,7 @@ never reaches the game's code and cannot change anything), the log and its redac
 trip, cloning and the skeleton of determinisation. The game supplies the rules:
 
     _setup()                      lay out a fresh table (may draw from the RNG)
-    to_act() / legal_actions(s)   whose decision it is and the complete finite list of choices
+    to_act() / _legal_actions(s)  whose decision it is and the complete finite list of choices
     _apply(seat, action)          carry out an action already known to be legal
     _view(seat)                   what that seat may see (None = spectator)
     is_over() / scores() / winners()
@@ -172,7 +172,7 @@ class State:
     def to_act(self) -> list[int]:
         raise NotImplementedError
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def _legal_actions(self, seat: int) -> list[dict]:
         raise NotImplementedError
 
     def _apply(self, seat: int, action: dict) -> None:
@@ -207,9 +207,25 @@ class State:
         return None
 
     # ---- the public contract ---------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[dict]:
+        """The seat's legal actions now. Memoised until the next change of the state, because
+        callers ask just before `apply`, which asks again to validate."""
+        cache = self.__dict__.get("_legal_cache")
+        if cache is not None and cache[0] == self._version() and cache[1] == seat:
+            return [dict(a) for a in cache[2]]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return []
+        legal = self._legal_actions(seat)
+        self._legal_cache = (self._version(), seat, legal)
+        return [dict(a) for a in legal]
+
+    def _version(self) -> int:
+        return len(self.history)
+
     def apply(self, seat: int, action: dict) -> None:
         legal = self._validate(seat, action)
         canonical = legal[legal.index(action)]
+        self.__dict__.pop("_legal_cache", None)
         if self._script:
             # scripted outcomes can turn out not to fit the events the action triggers:
             # then the action is refused and the table is restored exactly.
@@ -244,7 +260,7 @@ class State:
 
     def clone(self) -> "State":
         twin = self.__class__.__new__(self.__class__)
-        inner = {k: v for k, v in self.__dict__.items() if k != "game"}
+        inner = {k: v for k, v in self.__dict__.items() if k not in ("game", "_legal_cache")}
         twin.__dict__.update(pickle.loads(pickle.dumps(inner, pickle.HIGHEST_PROTOCOL)))
         twin.game = self.game
         return twin
@@ -277,6 +293,7 @@ class State:
             parsed.append((kind, value))
         self._script.extend(parsed)
         self.history.append({"script": [{k: v} for k, v in parsed]})
+        self.__dict__.pop("_legal_cache", None)
 
     # ---- helpers for games -----------------------------------------------------------------
     def scripted(self, kind: str) -> Any:
@@ -320,7 +337,11 @@ class State:
             raise IllegalAction('an action must be an object with a string "type"', code="malformed_action")
         if self.is_over():
             raise IllegalAction("the game is over", code="game_over")
-        legal = self.legal_actions(seat)
+        cache = self.__dict__.get("_legal_cache")
+        if cache is not None and cache[0] == self._version() and cache[1] == seat:
+            legal = cache[2]
+        else:
+            legal = self._legal_actions(seat)
         if action in legal:
             return legal
         if not legal:

@@ -193,11 +193,9 @@ class CryptState(State):
 
     def _claim_actions(self, seat: int) -> list[dict]:
         actions = []
-        if self._free_dice(seat) > 0:
-            for slot in range(len(self.crypt)):
-                for effort in range(1, DIE_FACES + 1):
-                    if self._place_problem(seat, slot, effort) is None:
-                        actions.append({"type": "place", "slot": slot, "effort": effort})
+        free = self._free_dice(seat)
+        if free > 0:
+            actions = self._placements(seat, free)
         if self.pending:
             actions.append({"type": "take_back"})
             if self._claim_shortfall(self._pending_cards()) == 0:
@@ -206,6 +204,33 @@ class CryptState(State):
             actions.append({"type": "recover"})
         if not actions:
             actions.append({"type": "pass"})  # all servants already out (2p Leader's second turn)
+        return actions
+
+    def _placements(self, seat: int, free: int) -> list[dict]:
+        """Every legal `place`: the same answers as `_place_problem`, computed once per call
+        (this is the hot path of every simulation)."""
+        cards = self._pending_cards()
+        one_card_only = self._is_last_claim_turn() and bool(cards)
+
+        def need(held: int, effort: int, count: int) -> int:
+            total = effort * count
+            return 0 if total > held else -(-(held + 1 - total) // effort)
+
+        held = [self._held_total(i) for i in range(len(self.crypt))]
+        base = sum(need(held[slot], effort, count) for slot, (effort, count) in cards.items())
+        spare = free - 1  # dice left after this placement
+        actions = []
+        for slot, card in enumerate(self.crypt):
+            if card["owner"] == seat or (one_card_only and slot not in cards):
+                continue
+            if slot in cards:
+                effort, count = cards[slot]
+                if base - need(held[slot], effort, count) + need(held[slot], effort, count + 1) <= spare:
+                    actions.append({"type": "place", "slot": slot, "effort": effort})
+                continue
+            for effort in range(1, DIE_FACES + 1):
+                if base + need(held[slot], effort, 1) <= spare:
+                    actions.append({"type": "place", "slot": slot, "effort": effort})
         return actions
 
     def _confirm_claim(self, seat: int) -> None:
@@ -410,8 +435,8 @@ class CryptState(State):
     def is_over(self) -> bool:
         return self.phase == "game_end"
 
-    def legal_actions(self, seat: int) -> list[dict]:
-        if self.is_over() or not 0 <= seat < self.players:
+    def _legal_actions(self, seat: int) -> list[dict]:
+        if self.is_over():
             return []
         actions: list[dict] = []
         if self.to_act() == [seat]:

@@ -38,7 +38,10 @@ def parse_options(game_id: str, pairs: list[str] | None) -> dict:
             options[name] = raw.lower() in ("true", "1", "yes")
         else:
             options[name] = raw
-    game.check_options(options)
+    try:
+        game.check_table(None, options)
+    except games.OptionError as exc:
+        raise typer.BadParameter(exc.reason, param_hint="--option") from None
     return options
 
 
@@ -58,35 +61,54 @@ def play(game_id: str = GameArg,
          seat: int = typer.Option(0, help="your seat (0 = first Leader)"),
          bots: str = typer.Option("greedy", help="agent for the other seats"),
          seed: Optional[int] = typer.Option(None, help="seed (random if omitted)"),
-         option: Optional[List[str]] = OptionsOpt) -> None:
-    """Play in the terminal against bots."""
+         option: Optional[List[str]] = OptionsOpt,
+         delay: Optional[float] = typer.Option(None, min=0, help="seconds to pause after each bot "
+                                               "move (default 0.3 at a terminal, 0 when input is piped)")) -> None:
+    """Play in the terminal against bots ("greedy,random" seats a different bot per seat)."""
     from .terminal import play_game
-    play_game(game_id, players=players, seat=seat, bots=bots, seed=seed,
-              options=parse_options(game_id, option))
+    try:
+        options = parse_options(game_id, option)
+    except games.OptionError as exc:  # a bad value that only the game's own check catches
+        raise typer.BadParameter(exc.reason, param_hint="--option") from None
+    play_game(game_id, players=players, seat=seat, bots=bots, seed=seed, options=options, delay=delay)
 
 
 @app.command()
 def simulate(game_id: str = GameArg,
-             players: int = typer.Option(..., "--players", "-p"),
+             players: int = typer.Option(..., "--players", "-p", help="number of seats"),
              games_: int = typer.Option(1000, "--games", "-n", help="number of games"),
-             agents: str = typer.Option("random", help="comma-separated agents, seated in turn"),
-             seed: int = typer.Option(0),
+             agents: str = typer.Option("random", help="comma-separated agents, seated in turn and "
+                                        "rotated one seat per game; repeat a name to weight it"),
+             seed: int = typer.Option(0, help="base seed: game g is dealt with a seed derived from (seed, g)"),
              jobs: int = typer.Option(1, help="worker processes (same results for the same seed)"),
-             as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+             as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (no progress bar)"),
              option: Optional[List[str]] = OptionsOpt) -> None:
-    """Play many seeded games between agents and report win rates, scores and lengths."""
+    """Play many seeded games between agents and report win rates, scores and lengths.
+
+    Seating rotates: in game g, seat i is played by agents[(i + g) % len(agents)].
+
+    A game with k winners gives each 1/k of a win; a lost solo game gives none. 95% Wilson intervals.
+    """
     from .ai.simulate import simulate_command
+    try:
+        options = parse_options(game_id, option)
+    except games.OptionError as exc:  # a bad value that only the game's own check catches
+        raise typer.BadParameter(exc.reason, param_hint="--option") from None
     simulate_command(game_id, players=players, games=games_, agents=agents.split(","), seed=seed,
-                     jobs=jobs, as_json=as_json, options=parse_options(game_id, option))
+                     jobs=jobs, as_json=as_json, options=options)
 
 
 @app.command()
 def bench(game: Optional[List[str]] = typer.Option(None, "--game", "-g", help="only these games"),
-          runs: int = typer.Option(5, help="runs per measurement (median reported)"),
-          seconds: float = typer.Option(1.0, help="seconds per run")) -> None:
+          runs: int = typer.Option(5, min=1, help="runs per measurement (median reported)"),
+          seconds: float = typer.Option(1.0, min=0.001, help="seconds per run"),
+          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON")) -> None:
     """Random-playout throughput of every game, beside OpenSpiel's when installed."""
     from .bench import bench_command
-    bench_command(game or games.ids(), runs=runs, seconds=seconds)
+    for game_id in game or []:
+        _check_game(game_id)
+    bench_command(list(dict.fromkeys(game)) if game else games.ids(), runs=runs, seconds=seconds,
+                  as_json=as_json)
 
 
 @app.command()

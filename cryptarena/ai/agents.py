@@ -40,9 +40,9 @@ def agent_names(game: Game) -> list[str]:
 
 def make_agent(name: str, game: Game) -> Agent:
     """An agent by name: a generic one, or one of the game's own bots."""
+    if name in GENERIC:
+        return GENERIC[name](game)
     bots = getattr(game, "bots", {})
     if name in bots:
         return bots[name](game)
-    if name in GENERIC:
-        return GENERIC[name](game)
     raise ValueError(f"unknown agent {name!r} for {game.id}; choose from {', '.join(agent_names(game))}")

@@ -61,6 +61,18 @@ class Game:
             raise OptionError(f"{self.id}: options must be an object of name: value, got {options!r}")
         return resolve_options(self.options, {**self.fixed_options, **(options or {})}, self.id)
 
+    def check_table(self, players: int | None, options: dict | None) -> dict:
+        """Options checked (and players, when known) before any state exists; games add checks
+        that tie options to the player count in `_check_table`."""
+        resolved = self.check_options(options)
+        if players is not None:
+            self.check_players(players)
+            self._check_table(players, resolved)
+        return resolved
+
+    def _check_table(self, players: int, options: dict) -> None:
+        """Raise OptionError for an option value that does not fit this player count."""
+
     def check_players(self, players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionError(f"{self.id}: players must be an integer, got {players!r}", code="bad_players")
@@ -73,7 +85,7 @@ class Game:
     # -- states ------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: dict | None = None) -> "State":
         players = self.check_players(players)
-        resolved = self.check_options(options)
+        resolved = self.check_table(players, options)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"{self.id}: seed must be an integer, got {seed!r}", code="bad_seed")
         state = self.state_class.__new__(self.state_class)
@@ -107,7 +119,7 @@ class Game:
             raise CorruptSave(f"save lacks {', '.join(missing)}")
         try:
             players = self.check_players(data["players"])
-            options = self.check_options(data["options"])
+            options = self.check_table(players, data["options"])
         except OptionError as exc:
             raise CorruptSave(f"save has bad settings: {exc.reason}") from None
         if not isinstance(data["rng"], int) or not isinstance(data["log"], list) \

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine import Game, Option
+from ...engine import Game, Option, OptionError
 from .components import TYPES
 from .state import CryptState
 
@@ -61,6 +61,11 @@ class Crypt(Game):
                 "deck (ids index the deck list of docs/rules/crypt.md: type-major, values ascending)",
     }
     default_chance_kind = "die"
+
+    def _check_table(self, players: int, options: dict) -> None:
+        if options["first_leader"] >= players:
+            raise OptionError(f"option 'first_leader': seat {options['first_leader']} does not exist "
+                              f"with {players} player(s) (seats 0..{players - 1})", code="bad_option_value")
 
     def rules_summary(self) -> str:
         path = Path(__file__).with_name("RULES.md")

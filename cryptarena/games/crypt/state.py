@@ -40,7 +40,7 @@ class CryptState(State):
         self.collections = [[] for _ in range(self.players)]
         self.dice = [[READY] * DICE_PER_PLAYER for _ in range(self.players)]
         self.ghost_dice = [READY] * DICE_PER_PLAYER if self.solo else []
-        self.leader = self.options["first_leader"] % self.players
+        self.leader = self.options["first_leader"]
         self.lights_out = self._lights_out_for(self.leader)
         self.round = 0
         self.queue: list[int] = []  # seats still to act in the current phase, in order

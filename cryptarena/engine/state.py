@@ -254,7 +254,7 @@ class State:
     def view(self, seat: int | None = None) -> dict:
         if seat is not None:
             self._check_seat(seat)
-        data = {"game": self.game.id, "players": self.players, "seat": seat, "phase": self.phase,
+        data = {"game": self.game.id, "player_count": self.players, "seat": seat, "phase": self.phase,
                 "to_act": self.to_act(), "over": self.is_over()}
         data.update(self._view(seat))
         return data
@@ -361,12 +361,12 @@ class State:
             raise IllegalAction(f"seat {seat} cannot act now (phase {self.phase}; waiting for seat "
                                 f"{waiting})", code="not_your_turn")
         types = sorted({a["type"] for a in legal})
-        if action["type"] not in types:
+        reason = self._explain_illegal(seat, action)
+        if action["type"] not in types and reason is None:
             known = self.game.action_types
             what = "unknown action type" if action["type"] not in known else "action type"
             raise IllegalAction(f"{what} {action['type']!r} is not possible now (phase {self.phase}); "
                                 f"possible: {', '.join(types)}", code="wrong_action_type")
-        reason = self._explain_illegal(seat, action)
         raise IllegalAction(reason or f"{json.dumps(action, sort_keys=True)} is not a legal "
                             f"{action['type']} now (phase {self.phase})", code="illegal_action")
 

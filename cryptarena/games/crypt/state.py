@@ -72,18 +72,16 @@ class CryptState(State):
         self.peeked = [False] * self.players
         self.add_log("crypt.round", {"round": self.round, "leader": self._who(self.leader)})
         up, down = REVEAL[self.players]
-        for face_up in [True] * up + [False] * down:
-            self._reveal(face_up)
+        self.crypt = [_slot(self._draw_card(), face_up) for face_up in [True] * up + [False] * down]
         if self.solo:
             # Only Child: the Crypt is laid out from highest to lowest coin value, a face-down card
             # ranking 2.5; equal cards keep their draw order (sorted() is stable).
             self.crypt.sort(key=lambda s: -(self.cards[s["card"]].value if s["up"] else FACE_DOWN_RANK))
+        for slot, laid in enumerate(self.crypt):
+            self._log_reveal(slot, laid["card"], laid["up"])
         self._begin_pottery()
 
-    def _reveal(self, face_up: bool) -> None:
-        card = self._draw_card()
-        slot = len(self.crypt)
-        self.crypt.append(_slot(card, face_up))
+    def _log_reveal(self, slot: int, card: int, face_up: bool) -> None:
         kind = self.cards[card].type
         if face_up:
             self.public[card] = True
@@ -412,6 +410,14 @@ class CryptState(State):
             self.public[card] = True
             self.add_log("crypt.flip", {"seat": seat, "type": kind, "value": self.cards[card].value}, seat=seat)
 
+    def _die_to_recover(self, seat: int) -> int:
+        """Remains A brings back one exhausted die. Prefer one that Idol A could not re-roll
+        anyway, else the one exhausted at the highest effort (the least likely to come back by a
+        re-roll): no player would choose otherwise (docs/rules/crypt.md)."""
+        rerollable = {die: effort for die, effort in self.just_exhausted[seat]}
+        exhausted = [d for d, status in enumerate(self.dice[seat]) if status == EXHAUSTED]
+        return min(exhausted, key=lambda d: (d in rerollable, -rerollable.get(d, 0), d))
+
     def _ability_actions(self, seat: int) -> list[dict]:
         """Manuscript B and Remains A may be used at any decision point, on or off one's turn."""
         if self.phase not in ABILITY_PHASES:
@@ -465,8 +471,12 @@ class CryptState(State):
                          secret={"to": [seat], "params": {"seen": seen}})
         elif kind == "remains_recover":
             self._flip(seat, "remains", FLIP_COST["remains"])
-            self.dice[seat][self.dice[seat].index(EXHAUSTED)] = READY
+            die = self._die_to_recover(seat)
+            self.dice[seat][die] = READY
+            self.just_exhausted[seat] = [pair for pair in self.just_exhausted[seat] if pair[0] != die]
             self.add_log("crypt.remains_recover", {"seat": seat}, seat=seat, action=action)
+            if self.phase == "idol":
+                self._advance_idol()
         elif self.phase == "pottery":
             if kind == "pottery_take":
                 self._pottery_take(seat, action["slot"])
@@ -516,13 +526,19 @@ class CryptState(State):
                      secret={"to": [seat], "params": {"value": self.cards[card].value}})
 
     def _explain_illegal(self, seat: int, action: dict) -> str | None:
-        if self.to_act() == [seat] and self.phase == "claim" and action["type"] == "place":
+        if self.to_act() != [seat] or self.phase != "claim":
+            return None
+        if action["type"] == "place":
             slot, effort = action.get("slot"), action.get("effort")
             if not isinstance(slot, int) or not isinstance(effort, int):
                 return 'place needs integer "slot" and "effort"'
             return self._place_problem(seat, slot, effort)
-        if action["type"] == "confirm" and self.phase == "claim" and self.pending:
-            return "your placed servants do not yet beat every card's current total"
+        if action["type"] == "confirm":
+            if not self.pending:
+                return "place at least one servant before you confirm (or recover)"
+            short = self._claim_shortfall(self._pending_cards())
+            return (f"your servants do not yet beat every card they are on: {short} more needed "
+                    "(or take some back)")
         return None
 
     # ------------------------------------------------------------------ scores

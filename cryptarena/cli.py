@@ -82,6 +82,7 @@ def simulate(game_id: str = GameArg,
              seed: int = typer.Option(0, help="base seed: game g is dealt with a seed derived from (seed, g)"),
              jobs: int = typer.Option(1, help="worker processes (same results for the same seed)"),
              as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (no progress bar)"),
+             plot: Optional[str] = typer.Option(None, help="also write a PNG figure of the results to this file"),
              option: Optional[List[str]] = OptionsOpt) -> None:
     """Play many seeded games between agents and report win rates, scores and lengths.
 
@@ -95,7 +96,7 @@ def simulate(game_id: str = GameArg,
     except games.OptionError as exc:  # a bad value that only the game's own check catches
         raise typer.BadParameter(exc.reason, param_hint="--option") from None
     simulate_command(game_id, players=players, games=games_, agents=agents.split(","), seed=seed,
-                     jobs=jobs, as_json=as_json, options=options)
+                     jobs=jobs, as_json=as_json, options=options, plot=plot)
 
 
 @app.command()

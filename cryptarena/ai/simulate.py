@@ -196,8 +196,10 @@ def build_report(game_id: str, players: int, seed: int, agents: list[str], optio
 
 # ---------------------------------------------------------------------------------- the CLI
 def simulate_command(game_id: str, *, players: int, games: int, agents: list[str], seed: int = 0,
-                     jobs: int = 1, as_json: bool = False, options: dict | None = None) -> None:
-    """The body of `cryptarena simulate`: bar on stderr, then a table (or JSON) on stdout."""
+                     jobs: int = 1, as_json: bool = False, options: dict | None = None,
+                     plot: str | None = None) -> None:
+    """The body of `cryptarena simulate`: bar on stderr, then a table (or JSON) on stdout, and
+    a PNG figure when `plot` names a file."""
     try:
         # checked here too so that a mistake is reported before the bar appears
         check_setup(game_id, players, games, agents, jobs, options)
@@ -218,6 +220,10 @@ def simulate_command(game_id: str, *, players: int, games: int, agents: list[str
         typer.echo(json.dumps(report, indent=2))
     else:
         print_report(report, Console())
+    if plot:
+        from .plots import plot_report
+        written = plot_report(report, plot)
+        Console(stderr=True).print(f"plot written to {written}", highlight=False)
 
 
 def _run_with_bar(game_id, players, games, agents, seed, jobs, options) -> dict:

@@ -135,6 +135,8 @@ class Game:
         # copies, so that the caller's dict and the state never share lists
         state.log = json.loads(json.dumps(data["log"]))
         state.history = json.loads(json.dumps(data["history"]))
+        if not all(isinstance(x, list) and len(x) == 2 and x[0] in self.chance_kinds for x in data["script"]):
+            raise CorruptSave("save has a malformed script of chance outcomes")
         state._script = [tuple(x) for x in data["script"]]
         try:
             state._load(json.loads(json.dumps(data["data"])))
@@ -222,11 +224,11 @@ class State:
     def legal_actions(self, seat: int) -> list[dict]:
         """The seat's legal actions now. Memoised until the next change of the state, because
         callers ask just before `apply`, which asks again to validate."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return []
         cache = self.__dict__.get("_legal_cache")
         if cache is not None and cache[0] == self._version() and cache[1] == seat:
             return [dict(a) for a in cache[2]]
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            return []
         legal = self._legal_actions(seat)
         self._legal_cache = (self._version(), seat, legal)
         return [dict(a) for a in legal]

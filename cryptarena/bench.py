@@ -1,0 +1,289 @@
+"""`cryptarena bench`: random-playout throughput of every game, beside OpenSpiel's.
+
+A *run* plays uniformly random games back to back for about `seconds` seconds (the game in
+progress is always finished, so every counted game is complete) and counts games and steps. A
+*step* is one decision or one chance outcome, on both sides:
+
+- ours: one `state.apply(seat, action)` call is one decision; the dice rolled and cards revealed
+  inside it are counted from the log entries marked "chance" (one per die or card), because our
+  games roll inside `apply` where OpenSpiel has a separate chance node for each outcome.
+- OpenSpiel: every `state.apply_action(a)`, chance nodes included.
+
+Each measurement is repeated `runs` times and the median (with min and max) is reported. Runs are
+interleaved (ours, OpenSpiel's, ours, ...) so that machine noise hits every row alike. The loops
+are as lean as each side allows: no agent objects, no views; the same seeded engine `Rng` picks
+actions (and samples OpenSpiel's chance outcomes) on both sides.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Callable, Iterable
+
+from rich.console import Console
+from rich.table import Table
+
+from . import games
+from .engine import Rng, derive_seed
+
+MISSING_OPENSPIEL = "open_spiel not installed: `make bench` installs it"
+# The reference every row is compared with: OpenSpiel's pure-Python game, i.e. the speed of a
+# careful Python implementation of a small dice/bluff game.
+REFERENCE = "python_liars_poker"
+OPENSPIEL_GAMES = (("python_liars_poker", "OpenSpiel py"), ("liars_dice", "OpenSpiel C++"))
+
+# plays one complete random game, returns (decisions, chance outcomes)
+PlayOne = Callable[[Rng], tuple[int, int]]
+
+
+@dataclass
+class Run:
+    elapsed: float
+    games: int
+    decisions: int
+    chance: int
+
+    @property
+    def steps(self) -> int:
+        return self.decisions + self.chance
+
+
+@dataclass
+class Target:
+    """One row of the table: a game at a player count, and how to play one random game of it."""
+
+    game: str
+    source: str
+    players: int
+    play_one: PlayOne = field(repr=False)
+    runs: list[Run] = field(default_factory=list)
+
+    def per_second(self, what: str) -> list[float]:
+        return [getattr(r, what) / r.elapsed for r in self.runs]
+
+    def summary(self) -> dict:
+        steps, games_ = self.per_second("steps"), self.per_second("games")
+        total = sum(r.games for r in self.runs) or 1
+        return {
+            "game": self.game, "source": self.source, "players": self.players, "runs": len(self.runs),
+            "steps_per_s": {"median": statistics.median(steps), "min": min(steps), "max": max(steps)},
+            "games_per_s": {"median": statistics.median(games_), "min": min(games_), "max": max(games_)},
+            "decisions_per_s": {"median": statistics.median(self.per_second("decisions"))},
+            "games": sum(r.games for r in self.runs),
+            "steps_per_game": sum(r.steps for r in self.runs) / total,
+            "decisions_per_game": sum(r.decisions for r in self.runs) / total,
+            "chance_per_game": sum(r.chance for r in self.runs) / total,
+        }
+
+
+# ---- our games ------------------------------------------------------------------------------
+
+def chance_outcomes_logged(log: list[dict]) -> int:
+    """Dice and cards drawn, read from the engine's log schema: an entry's "chance" part holds a
+    "values" list (several dice rolled at once) or one "value" (possibly only in its secret)."""
+    count = 0
+    for entry in log:
+        chance = entry.get("chance")
+        if chance is not None:
+            values = chance.get("values")
+            count += len(values) if values is not None else 1
+    return count
+
+
+def play_random(state, rng: Rng) -> int:
+    """Play `state` to the end, uniformly at random; returns the number of decisions made."""
+    decisions = 0
+    while True:
+        seats = state.to_act()
+        if not seats:
+            break
+        seat = seats[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+        decisions += 1
+    if not state.is_over():  # a game that stalls would make every figure meaningless
+        raise RuntimeError(f"{state.game.id}: nobody is to act but the game is not over")
+    return decisions
+
+
+def our_player(game_id: str, players: int) -> PlayOne:
+    game = games.load(game_id)
+
+    def play_one(rng: Rng) -> tuple[int, int]:
+        state = game.new_state(players, seed=rng.next64())
+        return play_random(state, rng), chance_outcomes_logged(state.log)
+
+    return play_one
+
+
+def player_counts(game_id: str) -> list[int]:
+    game = games.load(game_id)
+    return list(range(game.min_players, game.max_players + 1))
+
+
+# ---- OpenSpiel ------------------------------------------------------------------------------
+
+def import_openspiel() -> tuple[ModuleType | None, str | None]:
+    """pyspiel with OpenSpiel's Python games registered, or (None, why not)."""
+    try:
+        import pyspiel
+        import open_spiel.python.games  # noqa: F401 - registers python_liars_poker and friends
+    except ImportError as exc:
+        return None, str(exc)
+    return pyspiel, None
+
+
+def openspiel_player(pyspiel: ModuleType, name: str) -> tuple[PlayOne, int]:
+    game = pyspiel.load_game(name)
+
+    def play_one(rng: Rng) -> tuple[int, int]:
+        state = game.new_initial_state()
+        decisions = chance = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                # sample by probability with the same Rng our side uses
+                u, action = rng.next64() / 2.0 ** 64, outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    u -= probability
+                    if u < 0:
+                        action = outcome
+                        break
+                state.apply_action(action)
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.below(len(legal))])
+                decisions += 1
+        return decisions, chance
+
+    return play_one, game.num_players()
+
+
+# ---- measuring ------------------------------------------------------------------------------
+
+def build_targets(game_ids: Iterable[str], pyspiel: ModuleType | None) -> list[Target]:
+    targets = [Target(gid, "ours", n, our_player(gid, n))
+               for gid in game_ids for n in player_counts(gid)]
+    if pyspiel is not None:
+        for name, source in OPENSPIEL_GAMES:
+            play_one, players = openspiel_player(pyspiel, name)
+            targets.append(Target(name, source, players, play_one))
+    return targets
+
+
+def measure_once(play_one: PlayOne, seconds: float, rng: Rng) -> Run:
+    games_ = decisions = chance = 0
+    clock = time.perf_counter
+    start = clock()
+    while True:
+        d, c = play_one(rng)
+        games_, decisions, chance = games_ + 1, decisions + d, chance + c
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return Run(elapsed, games_, decisions, chance)
+
+
+def measure(targets: list[Target], runs: int, seconds: float, seed: int = 0,
+            progress: Callable[[Target, int], None] | None = None) -> None:
+    """Fill each target's runs; run r of every target happens before run r+1 of any."""
+    for i, target in enumerate(targets):  # warm-up: imports, caches, first-call costs
+        target.play_one(Rng(derive_seed(seed, "warm-up", i)))
+    for r in range(runs):
+        for i, target in enumerate(targets):
+            if progress is not None:
+                progress(target, r)
+            target.runs.append(measure_once(target.play_one, seconds, Rng(derive_seed(seed, i, r))))
+
+
+# ---- reporting ------------------------------------------------------------------------------
+
+def machine() -> dict:
+    return {"python": platform.python_version(), "implementation": platform.python_implementation(),
+            "platform": platform.platform(terse=True), "cpus": os.cpu_count()}
+
+
+def _rate(x: float) -> str:
+    return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
+
+
+def _spread(figures: dict) -> str:
+    """half the min–max range, in percent of the median: how much the runs disagreed"""
+    if not figures["median"]:
+        return "—"
+    return f"±{(figures['max'] - figures['min']) / 2 / figures['median'] * 100:.0f}%"
+
+
+def render_table(summaries: list[dict], runs: int, seconds: float) -> Table:
+    reference = next((s for s in summaries if s["game"] == REFERENCE), None)
+    # no borders: the nine columns then fit an 80-column terminal, where the text columns fold
+    # and the figures are never cut
+    table = Table(title=f"Random playouts, median of {runs} runs of {seconds:g} s",
+                  title_justify="left", box=None, pad_edge=False)
+    table.add_column("game", overflow="fold")
+    table.add_column("impl", overflow="fold")
+    for name in ("seats", "steps/s", "±", "games/s", "steps\nper game", "chance\nper game", "× ref"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for s in summaries:
+        ratio = f"{s['steps_per_s']['median'] / reference['steps_per_s']['median']:.2f}" if reference else "—"
+        table.add_row(s["game"], s["source"], str(s["players"]), _rate(s["steps_per_s"]["median"]),
+                      _spread(s["steps_per_s"]), _rate(s["games_per_s"]["median"]),
+                      f"{s['steps_per_game']:.1f}", f"{s['chance_per_game']:.1f}", ratio)
+    return table
+
+
+def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: ModuleType | None,
+              why_missing: str | None = None, as_json: bool = False,
+              console: Console | None = None) -> list[dict]:
+    """Measure and print. `pyspiel` is the import result (None when OpenSpiel is unavailable),
+    passed in so the missing-OpenSpiel path can be exercised with OpenSpiel installed."""
+    if runs < 1 or seconds <= 0:
+        raise ValueError("bench needs runs >= 1 and seconds > 0")
+    console = console or Console()
+    err = Console(stderr=True) if as_json else console
+    if pyspiel is None:
+        err.print(MISSING_OPENSPIEL + (f" ({why_missing})" if why_missing else ""), style="yellow",
+                  markup=False)
+    targets = build_targets(list(game_ids), pyspiel)
+    estimate = len(targets) * runs * seconds
+    err.print(f"{len(targets)} rows × {runs} runs × {seconds:g} s ≈ {estimate:.0f} s", markup=False)
+    # a slow spinner: its refresh thread competes with the loops being timed
+    with err.status("measuring", refresh_per_second=2) as status:
+        measure(targets, runs, seconds, progress=lambda t, r: status.update(
+            f"run {r + 1}/{runs}: {t.game} ({t.source}), {t.players} players"))
+    summaries = [t.summary() for t in targets]
+    info = machine()
+    if pyspiel is not None:
+        info["open_spiel"] = _openspiel_version()
+    if as_json:
+        console.print_json(json.dumps({"machine": info, "runs": runs, "seconds": seconds,
+                                       "rows": summaries}))
+    else:
+        console.print(render_table(summaries, runs, seconds))
+        console.print("step = one decision or one chance outcome (a die, a card) on both sides; ours "
+                      "roll inside apply() and count the dice and cards it logged as chance. "
+                      "± = half the min–max range of steps/s over the runs. "
+                      f"× ref = steps/s ÷ {REFERENCE}'s.", markup=False)
+        console.print("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()), markup=False)
+    return summaries
+
+
+def _openspiel_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("open_spiel")
+    except Exception:  # noqa: BLE001 - a version string is only decoration
+        return "?"
+
+
+def bench_command(game_ids: Iterable[str], *, runs: int = 5, seconds: float = 1.0,
+                  as_json: bool = False) -> list[dict]:
+    pyspiel, why = import_openspiel()
+    return run_bench(game_ids, runs=runs, seconds=seconds, pyspiel=pyspiel, why_missing=why,
+                     as_json=as_json)

@@ -1,0 +1,134 @@
+"""`cryptarena bench`: what it counts and what it prints. No assertion on speed: only on what was
+measured (complete games, the step count, the rows) and on the table that reports it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from cryptarena import games
+from cryptarena.bench import (MISSING_OPENSPIEL, REFERENCE, Target, build_targets,
+                              chance_outcomes_logged, import_openspiel, measure, our_player,
+                              play_random, run_bench)
+from cryptarena.cli import app
+from cryptarena.engine import Rng
+
+
+def recording_console() -> Console:
+    return Console(record=True, width=200, color_system=None)
+
+
+def table_rows(text: str, game: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines() if line.split()[:1] == [game]]
+
+
+def test_without_openspiel_crypt_is_still_measured_and_the_missing_line_printed():
+    console = recording_console()
+    summaries = run_bench(["crypt"], runs=2, seconds=0.01, pyspiel=None, console=console)
+    text = console.export_text()
+    assert MISSING_OPENSPIEL in text
+    assert [s["players"] for s in summaries] == [1, 2, 3, 4]
+    rows = table_rows(text, "crypt")
+    assert [row[2] for row in rows] == ["1", "2", "3", "4"]  # the seats column
+    assert all(row[-1] == "—" for row in rows)  # no reference to compare with
+    assert REFERENCE not in text.split("step =")[0]  # no OpenSpiel row in the table
+    for s in summaries:
+        assert s["runs"] == 2 and s["games"] >= 2  # every run finishes at least one game
+        assert s["decisions_per_game"] > 0 and s["chance_per_game"] > 0
+        assert s["steps_per_game"] == pytest.approx(s["decisions_per_game"] + s["chance_per_game"])
+        assert s["steps_per_s"]["min"] <= s["steps_per_s"]["median"] <= s["steps_per_s"]["max"]
+
+
+def test_random_playout_counts_every_decision_of_a_complete_game():
+    state = games.load("crypt").new_state(3, seed=11)
+    decisions = play_random(state, Rng(5))
+    assert state.is_over()
+    assert decisions == len(state.history) > 0
+
+
+def test_our_play_one_counts_the_dice_and_cards_the_game_logged():
+    decisions, chance = our_player("crypt", 2)(Rng(1))
+    # replay the same game (same seed stream) to read its log
+    rng = Rng(1)
+    state = games.load("crypt").new_state(2, seed=rng.next64())
+    assert play_random(state, rng) == decisions
+    dice = sum(len(e["chance"]["values"]) for e in state.log if e.get("chance", {}).get("kind") == "die")
+    cards = sum(1 for e in state.log if e.get("chance", {}).get("kind") == "card")
+    assert chance == dice + cards and dice > 0 and cards > 0
+
+
+def test_chance_outcomes_are_read_from_the_log_schema():
+    log = [
+        {"seq": 0, "seat": None, "msg": "m", "params": {}, "chance": {"kind": "card", "value": 3}},
+        {"seq": 1, "seat": 0, "msg": "m", "params": {}, "chance": {"kind": "die", "values": [1, 6, 2]}},
+        {"seq": 2, "seat": None, "msg": "m", "params": {}, "chance": {"kind": "card"},
+         "secret": {"to": [], "chance": {"value": 9}}},  # a face-down card: value only in the secret
+        {"seq": 3, "seat": 1, "msg": "m", "params": {}, "action": {"type": "pass"}},
+    ]
+    assert chance_outcomes_logged(log) == 1 + 3 + 1
+
+
+def test_runs_are_interleaved_across_rows():
+    order = []
+    targets = build_targets(["crypt"], None)[:2]
+    measure(targets, runs=3, seconds=0.001, progress=lambda t, r: order.append((r, t.players)))
+    assert order == [(0, 1), (0, 2), (1, 1), (1, 2), (2, 1), (2, 2)]
+    assert all(len(t.runs) == 3 for t in targets)
+
+
+def test_a_stalled_game_is_reported_not_counted():
+    class Stalled:
+        game = games.load("crypt")
+
+        def to_act(self):
+            return []
+
+        def is_over(self):
+            return False
+
+    with pytest.raises(RuntimeError, match="not over"):
+        play_random(Stalled(), Rng(0))
+
+
+def test_with_openspiel_its_two_games_are_measured_and_are_the_reference():
+    pyspiel = pytest.importorskip("pyspiel")
+    pyspiel_, why = import_openspiel()
+    assert pyspiel_ is pyspiel and why is None
+    console = recording_console()
+    summaries = run_bench(["crypt"], runs=1, seconds=0.01, pyspiel=pyspiel, console=console)
+    text = console.export_text()
+    assert MISSING_OPENSPIEL not in text
+    by_game = {s["game"]: s for s in summaries}
+    assert set(by_game) == {"crypt", "python_liars_poker", "liars_dice"}
+    assert by_game["liars_dice"]["decisions_per_game"] > 0
+    assert by_game["liars_dice"]["chance_per_game"] == pytest.approx(2.0)  # one die per player
+    assert table_rows(text, REFERENCE)[0][-1] == "1.00"
+    assert len(table_rows(text, "crypt")) == 4
+
+
+def test_cli_bench_json():
+    result = CliRunner().invoke(app, ["bench", "-g", "crypt", "--runs", "1", "--seconds", "0.01",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    crypt = [row for row in data["rows"] if row["game"] == "crypt"]
+    assert [row["players"] for row in crypt] == [1, 2, 3, 4]
+    assert data["runs"] == 1 and data["machine"]["cpus"] >= 1
+
+
+def test_cli_bench_rejects_an_unknown_game_and_zero_runs():
+    runner = CliRunner()
+    assert runner.invoke(app, ["bench", "-g", "nope"]).exit_code == 2
+    assert runner.invoke(app, ["bench", "--runs", "0"]).exit_code == 2
+
+
+def test_targets_cover_every_player_count_of_every_game():
+    targets = build_targets(games.ids(), None)
+    for gid in games.ids():
+        game = games.load(gid)
+        assert [t.players for t in targets if t.game == gid] == \
+            list(range(game.min_players, game.max_players + 1))
+    assert all(isinstance(t, Target) and t.source == "ours" for t in targets)

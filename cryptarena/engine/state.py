@@ -135,7 +135,8 @@ class Game:
         # copies, so that the caller's dict and the state never share lists
         state.log = json.loads(json.dumps(data["log"]))
         state.history = json.loads(json.dumps(data["history"]))
-        if not all(isinstance(x, list) and len(x) == 2 and x[0] in self.chance_kinds for x in data["script"]):
+        if not all(isinstance(x, list) and len(x) == 2 and isinstance(x[0], str) and x[0] in self.chance_kinds
+                   for x in data["script"]):
             raise CorruptSave("save has a malformed script of chance outcomes")
         state._script = [tuple(x) for x in data["script"]]
         try:
@@ -228,17 +229,16 @@ class State:
             return []
         cache = self.__dict__.get("_legal_cache")
         if cache is not None and cache[0] == self._version() and cache[1] == seat:
-            return [dict(a) for a in cache[2]]
+            return list(map(dict, cache[2]))
         legal = self._legal_actions(seat)
         self._legal_cache = (self._version(), seat, legal)
-        return [dict(a) for a in legal]
+        return list(map(dict, legal))
 
     def _version(self) -> int:
         return len(self.history)
 
     def apply(self, seat: int, action: dict) -> None:
-        legal = self._validate(seat, action)
-        canonical = legal[legal.index(action)]
+        canonical = self._validate(seat, action)
         self.__dict__.pop("_legal_cache", None)
         if self._script:
             # scripted outcomes can turn out not to fit the events the action triggers:
@@ -251,7 +251,7 @@ class State:
                 raise
         else:
             self._apply(seat, canonical)
-        self.history.append({"seat": seat, "action": canonical})
+        self.history.append({"seat": seat, "action": dict(canonical)})
 
     def view(self, seat: int | None = None) -> dict:
         if seat is not None:
@@ -345,7 +345,8 @@ class State:
             raise IllegalAction(f"seat {seat!r} does not exist: seats are 0..{self.players - 1}",
                                 code="bad_seat")
 
-    def _validate(self, seat: Any, action: Any) -> list[dict]:
+    def _validate(self, seat: Any, action: Any) -> dict:
+        """The legal action equal to `action` (its canonical form), or IllegalAction."""
         self._check_seat(seat)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction('an action must be an object with a string "type"', code="malformed_action")
@@ -356,8 +357,9 @@ class State:
             legal = cache[2]
         else:
             legal = self._legal_actions(seat)
-        if action in legal:
-            return legal
+        for candidate in legal:
+            if candidate == action:
+                return candidate
         if not legal:
             waiting = ", ".join(map(str, self.to_act())) or "nobody"
             raise IllegalAction(f"seat {seat} cannot act now (phase {self.phase}; waiting for seat "

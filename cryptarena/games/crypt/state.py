@@ -20,6 +20,12 @@ READY, PLACED, EXHAUSTED = "ready", "placed", "exhausted"
 ABILITY_PHASES = ("pottery", "claim", "idol")
 
 
+# Shared, never mutated: the engine hands callers copies (State.legal_actions).
+_PLACE = tuple(tuple({"type": "place", "slot": slot, "effort": effort} for effort in range(1, DIE_FACES + 1))
+               for slot in range(8))
+_TAKE_BACK, _CONFIRM, _RECOVER, _PASS = ({"type": t} for t in ("take_back", "confirm", "recover", "pass"))
+
+
 def _slot(card: int, face_up: bool) -> dict:
     return {"card": card, "up": face_up, "owner": None, "effort": 0, "dice": []}
 
@@ -190,45 +196,47 @@ class CryptState(State):
         return None
 
     def _claim_actions(self, seat: int) -> list[dict]:
-        actions = []
+        cards = self._pending_cards()
+        held = [s["effort"] * len(s["dice"]) if s["owner"] is not None else 0 for s in self.crypt]
+        shortfall = 0  # dice still needed so that every card placed on beats its holder
+        for slot, (effort, count) in cards.items():
+            if effort * count <= held[slot]:
+                shortfall += -(-(held[slot] + 1 - effort * count) // effort)
         free = self._free_dice(seat)
-        if free > 0:
-            actions = self._placements(seat, free)
+        actions = self._placements(seat, free, cards, held, shortfall) if free > 0 else []
         if self.pending:
-            actions.append({"type": "take_back"})
-            if self._claim_shortfall(self._pending_cards()) == 0:
-                actions.append({"type": "confirm"})
+            actions.append(_TAKE_BACK)
+            if shortfall == 0:
+                actions.append(_CONFIRM)
         elif EXHAUSTED in self.dice[seat]:
-            actions.append({"type": "recover"})
+            actions.append(_RECOVER)
         if not actions:
-            actions.append({"type": "pass"})  # all servants already out (2p Leader's second turn)
+            actions.append(_PASS)  # all servants already out (2p Leader's second turn)
         return actions
 
-    def _placements(self, seat: int, free: int) -> list[dict]:
+    def _placements(self, seat: int, free: int, cards: dict, held: list[int], shortfall: int) -> list[dict]:
         """Every legal `place`: the same answers as `_place_problem`, computed once per call
-        (this is the hot path of every simulation)."""
-        cards = self._pending_cards()
-        one_card_only = self._is_last_claim_turn() and bool(cards)
-
-        def need(held: int, effort: int, count: int) -> int:
-            total = effort * count
-            return 0 if total > held else -(-(held + 1 - total) // effort)
-
-        held = [self._held_total(i) for i in range(len(self.crypt))]
-        base = sum(need(held[slot], effort, count) for slot, (effort, count) in cards.items())
+        (this is the hot path of every simulation). A card's shortfall only falls as the effort
+        rises, so the legal efforts on a card not yet placed on are always a run up to 6."""
+        one_card_only = len(self.queue) == 1 and bool(cards)
         spare = free - 1  # dice left after this placement
-        actions = []
+        actions: list[dict] = []
         for slot, card in enumerate(self.crypt):
-            if card["owner"] == seat or (one_card_only and slot not in cards):
+            if card["owner"] == seat:
                 continue
+            choices = _PLACE[slot]
             if slot in cards:
                 effort, count = cards[slot]
-                if base - need(held[slot], effort, count) + need(held[slot], effort, count + 1) <= spare:
-                    actions.append({"type": "place", "slot": slot, "effort": effort})
-                continue
-            for effort in range(1, DIE_FACES + 1):
-                if base + need(held[slot], effort, 1) <= spare:
-                    actions.append({"type": "place", "slot": slot, "effort": effort})
+                before = max(0, -(-(held[slot] + 1 - effort * count) // effort))
+                after = max(0, -(-(held[slot] + 1 - effort * (count + 1)) // effort))
+                if shortfall - before + after <= spare:
+                    actions.append(choices[effort - 1])
+            elif not one_card_only:
+                budget = spare - shortfall
+                for effort in range(1, DIE_FACES + 1):
+                    if max(0, -(-(held[slot] + 1 - effort) // effort)) <= budget:
+                        actions.extend(choices[effort - 1:])
+                        break
         return actions
 
     def _confirm_claim(self, seat: int) -> None:

@@ -225,17 +225,15 @@ class State:
     def legal_actions(self, seat: int) -> list[dict]:
         """The seat's legal actions now. Memoised until the next change of the state, because
         callers ask just before `apply`, which asks again to validate."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:  # bool is not a seat either
             return []
         cache = self.__dict__.get("_legal_cache")
-        if cache is not None and cache[0] == self._version() and cache[1] == seat:
+        version = len(self.history)
+        if cache is not None and cache[0] == version and cache[1] == seat:
             return list(map(dict, cache[2]))
         legal = self._legal_actions(seat)
-        self._legal_cache = (self._version(), seat, legal)
+        self._legal_cache = (version, seat, legal)
         return list(map(dict, legal))
-
-    def _version(self) -> int:
-        return len(self.history)
 
     def apply(self, seat: int, action: dict) -> None:
         canonical = self._validate(seat, action)
@@ -353,7 +351,7 @@ class State:
         if self.is_over():
             raise IllegalAction("the game is over", code="game_over")
         cache = self.__dict__.get("_legal_cache")
-        if cache is not None and cache[0] == self._version() and cache[1] == seat:
+        if cache is not None and cache[0] == len(self.history) and cache[1] == seat:
             legal = cache[2]
         else:
             legal = self._legal_actions(seat)

@@ -216,27 +216,29 @@ class CryptState(State):
 
     def _placements(self, seat: int, free: int, cards: dict, held: list[int], shortfall: int) -> list[dict]:
         """Every legal `place`: the same answers as `_place_problem`, computed once per call
-        (this is the hot path of every simulation). A card's shortfall only falls as the effort
-        rises, so the legal efforts on a card not yet placed on are always a run up to 6."""
+        (this is the hot path of every simulation).
+
+        A card held at total h needs ceil((h + 1) / e) dice of effort e to be taken, so with
+        `budget` dice to spare beyond this one the lowest possible effort is
+        ceil((h + 1) / (budget + 1)), and every effort above it works too."""
         one_card_only = len(self.queue) == 1 and bool(cards)
         spare = free - 1  # dice left after this placement
+        budget = spare - shortfall
         actions: list[dict] = []
         for slot, card in enumerate(self.crypt):
             if card["owner"] == seat:
                 continue
-            choices = _PLACE[slot]
             if slot in cards:
                 effort, count = cards[slot]
-                before = max(0, -(-(held[slot] + 1 - effort * count) // effort))
-                after = max(0, -(-(held[slot] + 1 - effort * (count + 1)) // effort))
+                gap = held[slot] + 1 - effort * count  # coins still missing before this die
+                before = -(-gap // effort) if gap > 0 else 0
+                after = -(-(gap - effort) // effort) if gap > effort else 0
                 if shortfall - before + after <= spare:
-                    actions.append(choices[effort - 1])
-            elif not one_card_only:
-                budget = spare - shortfall
-                for effort in range(1, DIE_FACES + 1):
-                    if max(0, -(-(held[slot] + 1 - effort) // effort)) <= budget:
-                        actions.extend(choices[effort - 1:])
-                        break
+                    actions.append(_PLACE[slot][effort - 1])
+            elif not one_card_only and budget >= 0:
+                lowest = -(-(held[slot] + 1) // (budget + 1))
+                if lowest <= DIE_FACES:
+                    actions.extend(_PLACE[slot][lowest - 1:])
         return actions
 
     def _confirm_claim(self, seat: int) -> None:
@@ -450,19 +452,22 @@ class CryptState(State):
         return self.phase == "game_end"
 
     def _legal_actions(self, seat: int) -> list[dict]:
-        if self.is_over():
-            return []
+        phase = self.phase
+        if phase not in ABILITY_PHASES:
+            return []  # game_end: nothing more to do
         actions: list[dict] = []
-        if self.to_act() == [seat]:
-            if self.phase == "pottery":
-                actions += [{"type": "pottery_take", "slot": i} for i, s in enumerate(self.crypt) if not s["up"]]
-                actions.append({"type": "pass"})
-            elif self.phase == "claim":
-                actions += self._claim_actions(seat)
-            elif self.phase == "idol":
-                actions += [{"type": "idol_reroll", "die": d} for d, _ in self.just_exhausted[seat]]
-                actions.append({"type": "pass"})
-        return actions + self._ability_actions(seat)
+        if self.queue and self.queue[0] == seat:
+            if phase == "claim":
+                actions = self._claim_actions(seat)
+            elif phase == "pottery":
+                actions = [{"type": "pottery_take", "slot": i} for i, s in enumerate(self.crypt) if not s["up"]]
+                actions.append(_PASS)
+            else:
+                actions = [{"type": "idol_reroll", "die": d} for d, _ in self.just_exhausted[seat]]
+                actions.append(_PASS)
+        if self.sides["remains"] == "A" or self.sides["manuscript"] == "B":
+            actions += self._ability_actions(seat)
+        return actions
 
     def _apply(self, seat: int, action: dict) -> None:
         kind = action["type"]

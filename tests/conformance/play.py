@@ -1,0 +1,136 @@
+"""Seeded random play over the public contract, for every registered game.
+
+Only `cryptarena.games` (the registry and its errors) and the engine's documented helpers
+(`Rng`, `derive_seed`) are used, so a new game is covered as soon as it is registered.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from cryptarena import games
+from cryptarena.engine import Rng, derive_seed
+
+# A random game that has not ended after this many actions is treated as a bug (a loop).
+MAX_STEPS = 5000
+
+
+def configs() -> list[tuple[str, int]]:
+    """(game id, player count) for every registered game and every count it supports."""
+    found = []
+    for game_id in games.ids():
+        game = games.load(game_id)
+        found += [(game_id, n) for n in range(game.min_players, game.max_players + 1)]
+    return found
+
+
+def config_id(config: tuple[str, int]) -> str:
+    return f"{config[0]}-{config[1]}p"
+
+
+def canonical(state) -> str:
+    """The byte-exact form used to say 'unchanged': sorted keys, no NaN tolerated."""
+    return json.dumps(state.to_json(), sort_keys=True, allow_nan=False)
+
+
+def snapshot(state) -> tuple[str, dict]:
+    """canonical(state) and the dict read back from it, which must equal to_json(): the save
+    survives json.dumps / json.loads."""
+    data = state.to_json()
+    text = json.dumps(data, sort_keys=True, allow_nan=False)
+    again = json.loads(text)
+    assert again == data, "to_json() does not survive json.dumps / json.loads"
+    return text, again
+
+
+def sample_options(game, players: int, rng: Rng) -> dict:
+    """Random valid options drawn from the game's published schema (options_schema). A game may
+    also tie options to the player count (game.check_table): a draw it refuses is drawn again."""
+    for _ in range(50):
+        chosen = _draw_options(game, rng)
+        try:
+            game.check_table(players, chosen)
+        except games.OptionError:
+            continue
+        return chosen
+    return {}
+
+
+def _draw_options(game, rng: Rng) -> dict:
+    chosen = {}
+    for option in game.options_schema():
+        kind = option["type"]
+        if kind == "enum":
+            chosen[option["name"]] = option["allowed"][rng.below(len(option["allowed"]))]
+        elif kind == "bool":
+            chosen[option["name"]] = bool(rng.below(2))
+        elif kind == "int":
+            low = option.get("minimum", option["default"])
+            high = option.get("maximum", option["default"])
+            chosen[option["name"]] = low + rng.below(high - low + 1)
+    return chosen
+
+
+@dataclass
+class Table:
+    """One seeded game: the rules object, the state and the random source that drives it."""
+
+    game: object
+    state: object
+    rng: Rng
+    options: dict
+    seed: int
+    label: str
+
+
+def new_table(game_id: str, players: int, index: int, purpose: str = "play") -> Table:
+    """Game `index` of a batch: a 64-bit seed (so that a leaked seed cannot pass as a small number),
+    default options for even indexes and options sampled from the schema for odd ones."""
+    game = games.load(game_id)
+    seed = derive_seed("conformance", purpose, game_id, players, index)
+    rng = Rng(derive_seed("driver", seed))
+    options = sample_options(game, players, rng) if index % 2 else {}
+    state = game.new_state(players=players, seed=seed, options=options)
+    label = f"{game_id} players={players} seed={seed} options={options}"
+    return Table(game, state, rng, options, seed, label)
+
+
+def actors(state, rng: Rng) -> int:
+    """The seat to move: usually one from to_act(); one time in eight any seat that has a legal
+    action off turn (abilities usable 'any time'), so those paths are played too."""
+    acting = state.to_act()
+    if rng.below(8) == 0:
+        others = [s for s in range(state.players) if s not in acting and state.legal_actions(s)]
+        if others:
+            return others[rng.below(len(others))]
+    return acting[rng.below(len(acting))]
+
+
+def random_step(state, rng: Rng) -> tuple[int, dict]:
+    """Apply one uniformly random legal action; return (seat, action)."""
+    seat = actors(state, rng)
+    legal = state.legal_actions(seat)
+    assert legal, f"seat {seat} is in to_act() {state.to_act()} but has no legal action (phase {state.phase})"
+    action = legal[rng.below(len(legal))]
+    state.apply(seat, action)
+    return seat, action
+
+
+def play_out(state, rng: Rng, limit: int = MAX_STEPS) -> int:
+    """Random play to the end; the number of actions taken."""
+    steps = 0
+    while not state.is_over():
+        assert steps < limit, f"game not over after {limit} random actions (phase {state.phase})"
+        random_step(state, rng)
+        steps += 1
+    return steps
+
+
+def advance(state, rng: Rng, steps: int) -> int:
+    """Up to `steps` random actions, stopping at the end; the number taken."""
+    taken = 0
+    while taken < steps and not state.is_over():
+        random_step(state, rng)
+        taken += 1
+    return taken

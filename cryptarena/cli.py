@@ -15,8 +15,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Crypt Arena: play tabletop games against bots, simulate them at scale.")
 
 
-def parse_options(game_id: str, pairs: list[str] | None) -> dict:
-    """`-o name=value` pairs, typed by the game's options schema (checked again by the game)."""
+def parse_options(game_id: str, pairs: list[str] | None, players: int | None = None) -> dict:
+    """`-o name=value` pairs, typed by the game's options schema and checked by the game (against
+    the player count too, when given)."""
     game = games.load(game_id)
     schema = {opt["name"]: opt for opt in game.options_schema()}
     options: dict = {}
@@ -38,8 +39,13 @@ def parse_options(game_id: str, pairs: list[str] | None) -> dict:
             options[name] = raw.lower() in ("true", "1", "yes")
         else:
             options[name] = raw
+    if players is not None:
+        try:
+            game.check_players(players)
+        except games.OptionError as exc:
+            raise typer.BadParameter(exc.reason, param_hint="--players") from None
     try:
-        game.check_table(None, options)
+        game.check_table(players, options)
     except games.OptionError as exc:
         raise typer.BadParameter(exc.reason, param_hint="--option") from None
     return options
@@ -66,11 +72,8 @@ def play(game_id: str = GameArg,
                                                "move (default 0.3 at a terminal, 0 when input is piped)")) -> None:
     """Play in the terminal against bots ("greedy,random" seats a different bot per seat)."""
     from .terminal import play_game
-    try:
-        options = parse_options(game_id, option)
-    except games.OptionError as exc:  # a bad value that only the game's own check catches
-        raise typer.BadParameter(exc.reason, param_hint="--option") from None
-    play_game(game_id, players=players, seat=seat, bots=bots, seed=seed, options=options, delay=delay)
+    play_game(game_id, players=players, seat=seat, bots=bots, seed=seed,
+              options=parse_options(game_id, option, players), delay=delay)
 
 
 @app.command()
@@ -91,12 +94,8 @@ def simulate(game_id: str = GameArg,
     A game with k winners gives each 1/k of a win; a lost solo game gives none. 95% Wilson intervals.
     """
     from .ai.simulate import simulate_command
-    try:
-        options = parse_options(game_id, option)
-    except games.OptionError as exc:  # a bad value that only the game's own check catches
-        raise typer.BadParameter(exc.reason, param_hint="--option") from None
     simulate_command(game_id, players=players, games=games_, agents=agents.split(","), seed=seed,
-                     jobs=jobs, as_json=as_json, options=options, plot=plot)
+                     jobs=jobs, as_json=as_json, options=parse_options(game_id, option, players), plot=plot)
 
 
 @app.command()

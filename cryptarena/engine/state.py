@@ -345,7 +345,8 @@ class State:
 
     def _validate(self, seat: Any, action: Any) -> dict:
         """The legal action equal to `action` (its canonical form), or IllegalAction."""
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._check_seat(seat)  # raises, naming the seats that exist
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction('an action must be an object with a string "type"', code="malformed_action")
         if self.is_over():

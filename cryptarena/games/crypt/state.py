@@ -152,8 +152,10 @@ class CryptState(State):
         """slot -> [effort, dice count] of this turn's placements."""
         cards: dict[int, list[int]] = {}
         for slot, effort in self.pending:
-            entry = cards.setdefault(slot, [effort, 0])
-            entry[1] += 1
+            if slot in cards:
+                cards[slot][1] += 1
+            else:
+                cards[slot] = [effort, 1]
         return cards
 
     def _claim_shortfall(self, cards: dict[int, list[int]]) -> int:
@@ -196,7 +198,7 @@ class CryptState(State):
         return None
 
     def _claim_actions(self, seat: int) -> list[dict]:
-        cards = self._pending_cards()
+        cards = self._pending_cards() if self.pending else {}
         held = [s["effort"] * len(s["dice"]) if s["owner"] is not None else 0 for s in self.crypt]
         shortfall = 0  # dice still needed so that every card placed on beats its holder
         for slot, (effort, count) in cards.items():
@@ -430,7 +432,7 @@ class CryptState(State):
 
     def _ability_actions(self, seat: int) -> list[dict]:
         """Manuscript B and Remains A may be used at any decision point, on or off one's turn."""
-        if self.phase not in ABILITY_PHASES:
+        if self.phase not in ABILITY_PHASES or len(self.collections[seat]) < 1:
             return []
         actions = []
         if (self.sides["manuscript"] == "B" and not self.peeked[seat]

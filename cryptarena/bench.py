@@ -133,7 +133,7 @@ def import_openspiel() -> tuple[ModuleType | None, str | None]:
     """pyspiel with OpenSpiel's Python games registered, or (None, why not)."""
     try:
         import pyspiel
-        import open_spiel.python.games  # noqa: F401 - registers python_liars_poker and friends
+        import open_spiel.python.games  # noqa: F401 - registers python_liars_poker and friends  # noqa: F401 - registers OpenSpiel's Python games
     except ImportError as exc:
         return None, str(exc)
     return pyspiel, None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...engine import IllegalAction, Rng, State
 from . import ghost
+from .knowledge import resample_hidden
 from .collectors import IDOL_B_NEEDED, collector_bonus
 from .components import DECKS, DICE_PER_PLAYER, DIE_FACES, FACE_DOWN_RANK, FLIP_COST, GHOST, REVEAL, TYPES
 
@@ -603,44 +604,7 @@ class CryptState(State):
                 raise IllegalAction(f"card {value} is already scripted to be drawn", code="bad_outcome")
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Re-draw every card value `seat` does not know, keeping each hidden card's visible type.
-
-        Positions whose type shows (face-down in the Crypt, in a collection, in the discard) take
-        a card of that type from the unknown pool; the deck takes the rest, shuffled."""
-        def unknown(card: int) -> bool:
-            return not self.public[card] and (seat is None or seat not in self.knowers[card])
-
-        places = ([(self.deck, i) for i in range(len(self.deck))]
-                  + [(s, "card") for s in self.crypt]
-                  + [(cards, i) for cards in self.collections for i in range(len(cards))]
-                  + [(self.discard, i) for i in range(len(self.discard))])
-        hidden = [(box, key) for box, key in places if unknown(box[key])]
-        pool = {kind: [] for kind in TYPES}
-        for box, key in hidden:
-            pool[self.cards[box[key]].type].append(box[key])
-        for cards in pool.values():
-            rng.shuffle(cards)
-        typed = [(box, key) for box, key in hidden if box is not self.deck]
-        remap = {}
-        for box, key in typed:
-            remap[id(box), key] = pool[self.cards[box[key]].type].pop()
-        rest = [c for cards in pool.values() for c in cards]
-        rng.shuffle(rest)
-        for box, key in hidden:
-            if box is self.deck:
-                remap[id(box), key] = rest.pop()
-        old = {(id(box), key): box[key] for box, key in hidden}
-        moved = {}
-        for box, key in hidden:
-            new = remap[id(box), key]
-            moved[new] = old[id(box), key]
-            box[key] = new
-        # knowledge and flips stay with the position: remap the per-card arrays
-        knowers, public, flipped = list(self.knowers), list(self.public), list(self.flipped)
-        for new, was in moved.items():
-            self.knowers[new] = list(knowers[was])
-            self.public[new] = public[was]
-            self.flipped[new] = flipped[was]
+        resample_hidden(self, seat, rng)
 
     # ------------------------------------------------------------------ JSON
     _FIELDS = ("deck", "public", "knowers", "flipped", "crypt", "discard", "collections", "dice",

@@ -1,0 +1,262 @@
+"""Restart-safe storage of tables: SQLAlchemy, SQLite (WAL) by default, PostgreSQL by URL.
+
+A table is stored as what replays it — game, players, seed, options and its numbered moves
+(`{"seat", "action"}` or `{"script": [...]}`, exactly `state.history`) — plus a snapshot of
+`state.to_json()` at the current version so that loading needs no replay. Moves are serialised by
+the database, never by process memory: `append` moves a table from version v to v + 1 only if it is
+still at v (an UPDATE ... WHERE version = v, and (table, version) is the moves' primary key), so two
+servers or two browsers acting at once can never both apply. Seat tokens are stored hashed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from sqlalchemy import (BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text,
+                        create_engine, event, insert, select, update)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from .. import games
+
+DEFAULT_URL = "sqlite:///data/cryptarena.db"
+MAX_SEED = 2**63 - 1  # a signed 64-bit column on every database
+
+metadata = MetaData()
+
+tables = Table(
+    "game_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game_id", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("status", String(16), nullable=False),  # open | playing | over
+    Column("version", Integer, nullable=False),  # number of moves stored
+    Column("snapshot", Text, nullable=True),  # state.to_json() at `version`
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "table_seats", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot | empty
+    Column("name", String(64), nullable=True),
+    Column("agent", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+moves = Table(
+    "table_moves", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),  # 1 for the first move
+    Column("entry", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class StoreError(Exception):
+    code = "store_error"
+
+
+class UnknownTable(StoreError):
+    code = "unknown_table"
+
+
+class VersionConflict(StoreError):
+    """The table moved on since the caller read it: reload and try again (or tell the player)."""
+
+    code = "version_conflict"
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str
+    name: str | None = None
+    agent: str | None = None
+
+
+@dataclass
+class TableRecord:
+    id: str
+    game_id: str
+    players: int
+    seed: int
+    options: dict
+    status: str
+    version: int
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _enable_sqlite_wal(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):  # noqa: ANN001 - DBAPI objects
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+
+class Store:
+    def __init__(self, url: str = DEFAULT_URL, *, engine_options: dict | None = None):
+        if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        self.url = url
+        self.engine = create_engine(url, **(engine_options or {}))
+        if self.engine.dialect.name == "sqlite":
+            _enable_sqlite_wal(self.engine)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, game_id: str, players: int, *, seed: int | None = None,
+                     options: dict | None = None, seat_kinds: list[SeatRecord] | None = None) -> TableRecord:
+        """A new table at version 0. Options and players are checked by the game first, so a bad
+        request stores nothing."""
+        game = games.load(game_id)
+        resolved = game.check_table(players, options)
+        seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+        if not 0 <= seed <= MAX_SEED:
+            raise games.OptionError(f"seed must be between 0 and {MAX_SEED}", code="bad_seed")
+        state = game.new_state(players, seed, resolved)
+        table_id = secrets.token_urlsafe(12)
+        now = _now()
+        seat_rows = seat_kinds or [SeatRecord(seat, "empty") for seat in range(players)]
+        if sorted(s.seat for s in seat_rows) != list(range(players)):
+            raise StoreError("one seat record per seat is needed")
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables).values(
+                id=table_id, game_id=game_id, players=players, seed=seed, options=json.dumps(resolved),
+                status="open", version=0, snapshot=json.dumps(state.to_json()), created_at=now, updated_at=now))
+            conn.execute(insert(seats), [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
+                                          "agent": s.agent, "token_hash": None} for s in seat_rows])
+        return self.get_table(table_id)
+
+    def get_table(self, table_id: str) -> TableRecord:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                raise UnknownTable(f"no table {table_id!r}")
+            seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id)
+                                     .order_by(seats.c.seat)).all()
+        return TableRecord(id=row.id, game_id=row.game_id, players=row.players, seed=row.seed,
+                           options=json.loads(row.options), status=row.status, version=row.version,
+                           seats=[SeatRecord(r.seat, r.kind, r.name, r.agent) for r in seat_rows])
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
+        query = select(tables.c.id).order_by(tables.c.updated_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        with self.engine.connect() as conn:
+            ids = [row.id for row in conn.execute(query)]
+        return [self.get_table(table_id) for table_id in ids]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            done = conn.execute(update(tables).where(tables.c.id == table_id)
+                                .values(status=status, updated_at=_now())).rowcount
+        if not done:
+            raise UnknownTable(f"no table {table_id!r}")
+
+    # ------------------------------------------------------------------ seats
+    def take_seat(self, table_id: str, seat: int, *, kind: str = "human", name: str | None = None,
+                  agent: str | None = None) -> str | None:
+        """Give a seat to a person (returns their secret token) or a bot (returns None). Only an
+        empty seat can be taken; the database decides when two people click at once."""
+        token = secrets.token_urlsafe(24) if kind == "human" else None
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                    seats.c.kind == "empty")
+                                .values(kind=kind, name=name, agent=agent,
+                                        token_hash=_hash(token) if token else None)).rowcount
+        if not done:
+            record = self.get_table(table_id)  # raises UnknownTable
+            if not 0 <= seat < record.players:
+                raise StoreError(f"seat {seat} does not exist at this table (seats 0..{record.players - 1})")
+            raise StoreError(f"seat {seat} is already taken")
+        return token
+
+    def seat_for_token(self, table_id: str, token: str | None) -> int | None:
+        """The seat this token may act for at this table, or None (wrong token, other table)."""
+        if not token:
+            return None
+        wanted = _hash(token)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seats.c.seat, seats.c.token_hash)
+                                .where(seats.c.table_id == table_id, seats.c.kind == "human")).all()
+        for row in rows:
+            if row.token_hash and hmac.compare_digest(row.token_hash, wanted):
+                return row.seat
+        return None
+
+    # ------------------------------------------------------------------ moves
+    def append(self, table_id: str, expected_version: int, entry: dict, state) -> int:
+        """Store one history entry and the state after it, moving the table from
+        `expected_version` to the next; VersionConflict if another move got there first."""
+        new_version = expected_version + 1
+        if len(state.history) != new_version or state.history[-1] != entry:
+            raise StoreError("the state given does not end with this entry at this version")
+        status = "over" if state.is_over() else "playing"
+        now = _now()
+        try:
+            with self.engine.begin() as conn:
+                moved = conn.execute(
+                    update(tables).where(tables.c.id == table_id, tables.c.version == expected_version)
+                    .values(version=new_version, snapshot=json.dumps(state.to_json()), status=status,
+                            updated_at=now)).rowcount
+                if not moved:
+                    exists = conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first()
+                    if exists is None:
+                        raise UnknownTable(f"no table {table_id!r}")
+                    raise VersionConflict(f"table {table_id} is no longer at version {expected_version}")
+                conn.execute(insert(moves).values(table_id=table_id, version=new_version,
+                                                  entry=json.dumps(entry), created_at=now))
+        except IntegrityError:
+            raise VersionConflict(f"table {table_id} is no longer at version {expected_version}") from None
+        return new_version
+
+    def history(self, table_id: str, since: int = 0) -> list[dict]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(moves.c.entry).where(moves.c.table_id == table_id,
+                                                            moves.c.version > since)
+                                .order_by(moves.c.version)).all()
+        return [json.loads(row.entry) for row in rows]
+
+    def load_state(self, table_id: str):
+        """(state, version) of a stored table: from its snapshot, or — if the snapshot is missing,
+        corrupt or behind — by replaying seed + options + moves, which is the record of truth."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+        if row is None:
+            raise UnknownTable(f"no table {table_id!r}")
+        game = games.load(row.game_id)
+        if row.snapshot:
+            try:
+                state = game.from_json(row.snapshot)
+                if len(state.history) == row.version:
+                    return state, row.version
+            except games.CorruptSave:
+                pass
+        state = game.replay(row.players, row.seed, json.loads(row.options), self.history(table_id))
+        return state, row.version

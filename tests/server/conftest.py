@@ -1,0 +1,48 @@
+"""Stores on a real SQLite file and, when the local server answers, a real PostgreSQL schema."""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+import pytest
+
+from cryptarena.server.store import Store
+
+PG_URL = os.environ.get("CRYPTARENA_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def _postgres_schema():
+    """A fresh schema on the test database, or a skip naming why there is none."""
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - psycopg is a test dependency
+        pytest.skip("psycopg is not installed")
+    conninfo = PG_URL.replace("postgresql+psycopg://", "postgresql://")
+    try:
+        conn = psycopg.connect(conninfo, connect_timeout=3, autocommit=True)
+    except psycopg.OperationalError as exc:
+        pytest.skip(f"PostgreSQL is not reachable at {conninfo}: {exc}".splitlines()[0])
+    schema = f"t_{secrets.token_hex(6)}"
+    conn.execute(f"CREATE SCHEMA {schema}")
+    return conn, schema
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.db'}"
+        return
+    conn, schema = _postgres_schema()
+    try:
+        yield f"{PG_URL}?options=-csearch_path%3D{schema}"
+    finally:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+        conn.close()
+
+
+@pytest.fixture
+def store(store_url):
+    opened = Store(store_url)
+    yield opened
+    opened.close()

@@ -112,6 +112,20 @@ def bench(game: Optional[List[str]] = typer.Option(None, "--game", "-g", help="o
 
 
 @app.command()
+def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
+          port: int = typer.Option(8000, help="port"),
+          db: str = typer.Option("sqlite:///data/cryptarena.db", help="database URL (SQLite file or "
+                                 "postgresql+psycopg://...)"),
+          bot_delay: float = typer.Option(0.4, min=0, help="seconds a bot 'thinks' before it moves")) -> None:
+    """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT."""
+    import uvicorn
+
+    from .server.app import create_app
+    typer.echo(f"Crypt Arena on http://{host}:{port}  (database {db})")
+    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level="info")
+
+
+@app.command()
 def rules(game_id: str = GameArg) -> None:
     """Print a game's rules summary and its options."""
     from .terminal import rules_command

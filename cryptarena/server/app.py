@@ -1,0 +1,277 @@
+"""The ASGI app: lobby and table HTTP API, the table WebSocket, the static browser client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.sessions import SessionMiddleware
+
+from .. import games
+from ..ai.agents import agent_names
+from .bus import LocalBus
+from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, \
+    parse_client_message
+from .service import TableService, table_json
+from .store import DEFAULT_URL, Store, StoreError, UnknownTable
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def _secret_key(db_url: str) -> str:
+    """A signing key kept beside the SQLite file, so sessions survive a restart."""
+    if db_url.startswith("sqlite:///") and ":memory:" not in db_url:
+        path = Path(db_url.removeprefix("sqlite:///")).parent / "secret_key"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            path.write_text(secrets.token_urlsafe(32))
+            path.chmod(0o600)
+        return path.read_text().strip()
+    return secrets.token_urlsafe(32)
+
+
+def _game_json(game) -> dict:
+    return {"id": game.id, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
+            "pitch": game.pitch, "options": game.options_schema(), "agents": agent_names(game),
+            "rules_url": f"/api/games/{game.id}/rules", "phases": dict(game.phases),
+            "action_types": dict(game.action_types)}
+
+
+def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None) -> FastAPI:
+    store = Store(db_url)
+    service = TableService(store, LocalBus(), bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        await service.resume_all()
+        yield
+        await service.shutdown()
+        store.close()
+
+    app = FastAPI(title="Crypt Arena", version="0.1.0", lifespan=lifespan,
+                  description="Lobby and tables of Crypt Arena. The table socket is documented in docs/protocol.md.")
+    app.add_middleware(SessionMiddleware, secret_key=secret_key or _secret_key(db_url),
+                       session_cookie="ca_session", same_site="lax", max_age=60 * 60 * 24 * 365)
+    app.state.service = service
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError):
+        return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError):
+        detail = json.loads(json.dumps(exc.errors(), default=str))
+        return JSONResponse({"error": {"code": "malformed", "message": "the request body is malformed",
+                                       "detail": detail}}, status_code=422)
+
+    def load_game(game_id: str):
+        try:
+            return games.load(game_id)
+        except games.UnknownGame as exc:
+            raise ApiError(404, "unknown_game", exc.reason) from None
+
+    async def load_record(table_id: str):
+        try:
+            return await service.record(table_id)
+        except UnknownTable as exc:
+            raise ApiError(404, "unknown_table", str(exc)) from None
+
+    # ---------------------------------------------------------------- session
+    @app.post("/api/session")
+    async def start_session(body: SessionBody, request: Request):
+        request.session["name"] = body.name.strip() or "Guest"
+        request.session.setdefault("guest_id", secrets.token_urlsafe(8))
+        return {"name": request.session["name"], "guest_id": request.session["guest_id"]}
+
+    @app.get("/api/session")
+    async def get_session(request: Request):
+        if "name" not in request.session:
+            raise ApiError(401, "no_session", "pick a display name first (POST /api/session)")
+        return {"name": request.session["name"], "guest_id": request.session["guest_id"]}
+
+    # ---------------------------------------------------------------- games
+    @app.get("/api/games")
+    async def list_games():
+        return [_game_json(games.load(game_id)) for game_id in games.ids()]
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str):
+        return _game_json(load_game(game_id))
+
+    @app.get("/api/games/{game_id}/rules", response_class=PlainTextResponse)
+    async def get_rules(game_id: str):
+        return load_game(game_id).rules_summary()
+
+    @app.get("/api/games/{game_id}/messages")
+    async def get_messages(game_id: str):
+        game = load_game(game_id)
+        package = type(game).__module__.rsplit(".", 1)[0]
+        try:
+            return json.loads(resources.files(package).joinpath("messages.json").read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+
+    # ---------------------------------------------------------------- tables
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTableBody):
+        load_game(body.game)
+        try:
+            record = await service.create(body.game, body.players, body.options, body.seed)
+        except games.OptionError as exc:
+            raise ApiError(400, exc.code, exc.reason) from None
+        return {"table": table_json(record)}
+
+    @app.get("/api/tables")
+    async def list_tables(status: str | None = None):
+        if status not in (None, "open", "playing", "over"):
+            raise ApiError(400, "bad_status", "status must be open, playing or over")
+        records = await asyncio.to_thread(store.list_tables, status)
+        return [table_json(r) for r in records]
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str):
+        return table_json(await load_record(table_id))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def take_seat(table_id: str, seat: int, body: SeatBody, request: Request):
+        await load_record(table_id)
+        name = request.session.get("name")
+        if body.kind == "human" and not name:
+            raise ApiError(401, "no_session", "pick a display name first (POST /api/session)")
+        try:
+            token = await service.take_seat(table_id, seat, body.kind, name if body.kind == "human" else None,
+                                            body.agent)
+        except StoreError as exc:
+            code = "seat_taken" if "taken" in str(exc) else "bad_seat"
+            raise ApiError(400, code, str(exc)) from None
+        return {"seat": seat, "token": token} if token else {"seat": seat}
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start_table(table_id: str):
+        await load_record(table_id)
+        try:
+            return table_json(await service.start(table_id))
+        except StoreError as exc:
+            raise ApiError(400, "not_ready", str(exc)) from None
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str):
+        await load_record(table_id)
+        return {"table": table_json(await service.rematch(table_id))}
+
+    # ---------------------------------------------------------------- the table socket
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str):
+        await ws.accept()
+        try:
+            await service.record(table_id)
+        except UnknownTable as exc:
+            await ws.send_json({"type": "error", "code": "unknown_table", "message": str(exc)})
+            await ws.close(code=4404)
+            return
+        connection = {"seat": None, "hello": False, "name": ws.session.get("name") if "session" in ws.scope else None}
+        queue = service.bus.subscribe(table_id)
+
+        async def send_state() -> None:
+            await ws.send_json(await service.payload(table_id, connection["seat"]))
+
+        async def read() -> None:
+            while True:
+                raw = await ws.receive()
+                if raw["type"] == "websocket.disconnect":
+                    return
+                text = raw.get("text") if raw.get("text") is not None else (raw.get("bytes") or b"")
+                try:
+                    await handle(parse_client_message(text))
+                except ProtocolError as exc:
+                    await ws.send_json(exc.payload())
+
+        async def handle(message) -> None:
+            if isinstance(message, Hello):
+                connection["hello"] = True
+                if message.token:
+                    seat = await asyncio.to_thread(store.seat_for_token, table_id, message.token)
+                    if seat is None:
+                        connection["seat"] = None
+                        await send_state()
+                        raise ProtocolError("bad_token", "this token is not a seat of this table: you are watching",
+                                            ref="hello")
+                    connection["seat"] = seat
+                await send_state()
+                return
+            if not connection["hello"]:
+                raise ProtocolError("hello_first", "send hello first", ref=message.type)
+            if isinstance(message, Sync):
+                await send_state()
+            elif isinstance(message, Chat):
+                record = await service.record(table_id)
+                seat = connection["seat"]
+                name = (record.seats[seat].name if seat is not None else None) or connection["name"] or "spectator"
+                await service.bus.publish(table_id, {"kind": "chat", "line": {
+                    "type": "chat", "name": name, "seat": seat, "text": message.text}})
+            elif isinstance(message, Act):
+                if connection["seat"] is None:
+                    raise ProtocolError("spectator", "you are watching: take a seat to play", ref="act")
+                try:
+                    await service.act(table_id, connection["seat"], message.action, message.version)
+                except ProtocolError as exc:
+                    if exc.code == "version_conflict":
+                        await ws.send_json(exc.payload())
+                        await send_state()
+                        return
+                    raise
+
+        async def write() -> None:
+            while True:
+                event = await queue.get()
+                if event["kind"] == "chat":
+                    await ws.send_json(event["line"])
+                elif connection["hello"]:
+                    if event["kind"] == "rematch":
+                        await ws.send_json({"type": "rematch", "table": event["table"]})
+                    await send_state()
+
+        reader, writer = asyncio.create_task(read()), asyncio.create_task(write())
+        try:
+            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            for task in (reader, writer):
+                task.cancel()
+            await asyncio.gather(reader, writer, return_exceptions=True)
+            service.bus.unsubscribe(table_id, queue)
+
+    # ---------------------------------------------------------------- the browser client
+    @app.get("/", include_in_schema=False)
+    async def lobby_page():
+        return _page("index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str):
+        return _page("table.html")
+
+    if WEB_DIR.is_dir():
+        app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    return app
+
+
+def _page(name: str):
+    path = WEB_DIR / name
+    if not path.exists():
+        return PlainTextResponse(f"the browser client ({name}) is not built yet; the API is at /docs", 503)
+    return FileResponse(path)

@@ -1,0 +1,91 @@
+"""Typed messages of the table socket (docs/protocol.md) and of the HTTP API bodies."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE_BYTES = 16 * 1024
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=200)
+    lang: Literal["en", "fr", "zh"] = "en"
+
+
+class Act(_Message):
+    type: Literal["act"]
+    action: dict[str, Any]
+    version: int = Field(ge=0)
+
+
+class Sync(_Message):
+    type: Literal["sync"]
+
+
+class Chat(_Message):
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=500)
+
+
+ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Sync, Chat], Field(discriminator="type")])
+CLIENT_TYPES = ("hello", "act", "sync", "chat")
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str, ref: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.ref = code, message, ref
+
+    def payload(self) -> dict:
+        data = {"type": "error", "code": self.code, "message": self.message}
+        if self.ref:
+            data["ref"] = self.ref
+        return data
+
+
+def parse_client_message(raw: str | bytes) -> Hello | Act | Sync | Chat:
+    """One socket message, or ProtocolError naming exactly what was wrong."""
+    import json
+
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"message of {len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES}")
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise ProtocolError("malformed", f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a message must be a JSON object with a \"type\"")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}; known: {', '.join(CLIENT_TYPES)}",
+                            ref=str(kind)[:40])
+    try:
+        return ClientMessage.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {e['msg']}"
+                             for e in exc.errors())
+        raise ProtocolError("malformed", f"bad {kind} message: {problems}", ref=kind) from None
+
+
+# ---- HTTP bodies ---------------------------------------------------------------------------
+class SessionBody(_Message):
+    name: str = Field(min_length=1, max_length=40)
+
+
+class CreateTableBody(_Message):
+    game: str
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = None
+
+
+class SeatBody(_Message):
+    kind: Literal["human", "bot"] = "human"
+    agent: str | None = None

@@ -1,0 +1,154 @@
+// HTTP helpers and the table's WebSocket client (docs/protocol.md).
+
+export class ApiError extends Error {
+  constructor(status, code, message, detail) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status; this.code = code; this.detail = detail;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  if (!res.ok) {
+    const err = (data && data.error) || {};
+    let message = err.message;
+    if (!message && Array.isArray(err.detail)) message = err.detail.map((d) => d.msg).join("; ");
+    if (!message && data && data.detail) message = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    throw new ApiError(res.status, err.code, message || `${method} ${path}: HTTP ${res.status}`, err.detail);
+  }
+  return data;
+}
+
+export const api = {
+  get: (path) => request("GET", path),
+  post: (path, body = {}) => request("POST", path, body),
+  getText: async (path) => {
+    const res = await fetch(path, { credentials: "same-origin" });
+    if (!res.ok) throw new ApiError(res.status, null, `GET ${path}: HTTP ${res.status}`);
+    return res.text();
+  },
+};
+
+/** The guest session, or null (401). */
+export async function getSession() {
+  try { return await api.get("/api/session"); } catch (e) {
+    if (e.status === 401) return null;
+    throw e;
+  }
+}
+
+/** The session, asking the person for a display name when there is none yet. */
+export async function ensureSession(promptText = "Your display name?") {
+  const existing = await getSession();
+  if (existing) return existing;
+  let name = (localStorage.getItem("ca.name") || "").trim();
+  if (!name) name = (window.prompt(promptText, "") || "").trim();
+  if (!name) throw new ApiError(401, "no_session", "A display name is needed to take a seat.");
+  localStorage.setItem("ca.name", name);
+  return api.post("/api/session", { name });
+}
+
+export const tokenKey = (tableId) => `ca.token.${tableId}`;
+export const loadToken = (tableId) => localStorage.getItem(tokenKey(tableId));
+export const saveToken = (tableId, token) => localStorage.setItem(tokenKey(tableId), token);
+
+/**
+ * One table's socket. Sends `hello` on every (re)connect — the server answers with a full `state`,
+ * which is the resync after a drop or a server restart; `sync()` asks again at any time.
+ * Reconnects by itself with a growing delay (0.5 s … 5 s) unless the table does not exist (4404).
+ */
+export class TableSocket {
+  constructor(tableId, { token = null, lang = "en", onMessage = () => {}, onStatus = () => {} } = {}) {
+    Object.assign(this, { tableId, token, lang, onMessage, onStatus });
+    this.version = null; this.delay = 500; this.closed = false; this.ws = null;
+    this.connect();
+    // A laptop waking up or a tab coming back: make sure what we show is current.
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) this.sync(); });
+    window.addEventListener("online", () => this.reconnect());
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      const hello = { type: "hello", lang: this.lang };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+      this.onStatus("open");
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch { return; }
+      if (msg.type === "state" && typeof msg.version === "number") this.version = msg.version;
+      this.onMessage(msg);
+    };
+    ws.onclose = (event) => {
+      if (ws !== this.ws) return; // a socket we replaced on purpose
+      this.onStatus("closed");
+      if (this.closed || event.code === 4404) return;
+      setTimeout(() => { if (ws === this.ws && !this.closed) this.connect(); }, this.delay);
+      this.delay = Math.min(this.delay * 2, 5000);
+    };
+  }
+
+  /** Drop the connection and open a new one (e.g. after taking a seat, to say hello with the token). */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    if (old) { old.onclose = null; try { old.close(); } catch { /* already closed */ } }
+    this.connect();
+  }
+
+  setToken(token) { this.token = token; this.reconnect(); }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) { this.ws.send(JSON.stringify(msg)); return true; }
+    return false;
+  }
+
+  act(action) { return this.send({ type: "act", action, version: this.version }); }
+  sync() { return this.send({ type: "sync" }); }
+  chat(text) { return this.send({ type: "chat", text }); }
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}
+
+/** A short message at the bottom of the screen; `kind` "error" is red. */
+export function toast(message, kind = "error") {
+  let box = document.getElementById("toasts");
+  if (!box) { box = document.createElement("div"); box.id = "toasts"; document.body.append(box); }
+  const el = document.createElement("div");
+  el.className = `toast toast-${kind}`;
+  el.setAttribute("role", kind === "error" ? "alert" : "status");
+  el.textContent = message;
+  box.append(el);
+  setTimeout(() => el.classList.add("toast-out"), 4500);
+  setTimeout(() => el.remove(), 5200);
+}
+
+/** A tiny element builder: h("button", {class: "x", onclick}, "text", child...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "html") el.innerHTML = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}

@@ -1,0 +1,208 @@
+// Crypt's renderer for the generic table page (contract: ./README.md).
+// Draws the Crypt cards, servant dice, torches, collectors and collections from a seat's `view`,
+// and makes exactly the actions in `legal` clickable (each carries data-action = its JSON).
+import { h } from "../api.js";
+
+const TYPES = ["idol", "jewelry", "manuscript", "pottery", "remains", "tapestry"];
+
+// Small SVG icons, one per treasure type (24×24, drawn in currentColor).
+const ICONS = {
+  idol: '<circle cx="12" cy="5.5" r="3.5"/><path d="M8 10h8l1.5 4-2 1 .5 7H8l.5-7-2-1z"/>',
+  jewelry: '<path d="M6 3h12l4 6-10 13L2 9z"/><path d="M2 9h20M9 3l3 19M15 3l-3 19" fill="none" stroke="rgba(0,0,0,.35)" stroke-width="1"/>',
+  manuscript: '<path d="M6 2h11a3 3 0 0 1 3 3v2h-3v15H7a3 3 0 0 1-3-3V5a3 3 0 0 1 2-3z"/><path d="M8 8h6M8 11h6M8 14h5M8 17h4" stroke="rgba(0,0,0,.4)" stroke-width="1.2"/>',
+  pottery: '<path d="M8.5 2h7v2.5l-1 1.2c3.8 1.8 5.8 5.6 4.3 10.3-1 3-3.4 6-6.8 6s-5.8-3-6.8-6C3.7 11.3 5.7 7.5 9.5 5.7l-1-1.2z"/><path d="M6 12h12" stroke="rgba(0,0,0,.35)" stroke-width="1.2"/>',
+  remains: '<path d="M12 2a8 8 0 0 0-8 8c0 3 1.5 5 3 6v5h10v-5c1.5-1 3-3 3-6a8 8 0 0 0-8-8z"/><circle cx="9" cy="11" r="2" fill="rgba(0,0,0,.55)"/><circle cx="15" cy="11" r="2" fill="rgba(0,0,0,.55)"/><path d="M10 21v-3M12 21v-3M14 21v-3" stroke="rgba(0,0,0,.5)"/>',
+  tapestry: '<rect x="2" y="2" width="20" height="2.5" rx="1"/><path d="M4.5 4.5h15V21l-3.75-3-3.75 3-3.75-3L4.5 21z"/><path d="M8 8l4 4 4-4M8 13l4 4 4-4" fill="none" stroke="rgba(0,0,0,.35)" stroke-width="1.3"/>',
+};
+export const icon = (type, cls = "icon") =>
+  h("span", { class: cls, "aria-hidden": "true", html: `<svg viewBox="0 0 24 24" fill="currentColor">${ICONS[type] || ""}</svg>` });
+
+const WORDS = {
+  en: { round: "Round {n}", deck: "Deck {n}", leader: "Leader", lights_out: "Lights Out", last_turn: "Last turn: all servants on one card",
+    confirm: "Confirm claim", take_back: "Take back", recover: "Recover servants", pass: "Pass", manuscript_peek: "Peek (Manuscript)",
+    remains_recover: "Recover one (Remains)", pottery_take: "Take (Pottery)", idol_reroll: "Re-roll die {die} (effort {effort})",
+    choose_effort: "Effort for slot {slot}:", p_claim: "place servants on Crypt cards, then confirm — or recover", p_recover: "recover your servants",
+    p_idol: "re-roll an exhausted servant with an Idol, or pass", p_pottery: "take a face-down card with Pottery, or pass", p_free: "use an ability",
+    p_confirm: "confirm your claim, place more, or take back", discard: "Discard {n}", collection: "Collection", ghost: "Ghost", pending: "placing",
+    side: "side {s}", face_down: "face-down", flipped: "flipped", click_card: "click a card" },
+  fr: { round: "Manche {n}", deck: "Pioche {n}", leader: "Meneur", lights_out: "Extinction des feux", last_turn: "Dernier tour : tous les serviteurs sur une carte",
+    confirm: "Valider", take_back: "Reprendre", recover: "Récupérer les serviteurs", pass: "Passer", manuscript_peek: "Regarder (Manuscrit)",
+    remains_recover: "Récupérer un (Restes)", pottery_take: "Prendre (Poterie)", idol_reroll: "Relancer le dé {die} (effort {effort})",
+    choose_effort: "Effort sur l'emplacement {slot} :", p_claim: "placez des serviteurs puis validez — ou récupérez", p_recover: "récupérez vos serviteurs",
+    p_idol: "relancez un serviteur épuisé avec une Idole, ou passez", p_pottery: "prenez une carte face cachée avec la Poterie, ou passez", p_free: "utilisez un pouvoir",
+    p_confirm: "validez, placez encore, ou reprenez", discard: "Défausse {n}", collection: "Collection", ghost: "Fantôme", pending: "en cours",
+    side: "face {s}", face_down: "face cachée", flipped: "retournée", click_card: "cliquez une carte" },
+  zh: { round: "第{n}轮", deck: "牌堆 {n}", leader: "领袖", lights_out: "熄灯", last_turn: "最后一回合：所有仆从放在同一张牌上",
+    confirm: "确认占据", take_back: "收回", recover: "恢复仆从", pass: "跳过", manuscript_peek: "偷看（手稿）",
+    remains_recover: "恢复一个（遗骸）", pottery_take: "拿取（陶器）", idol_reroll: "重掷骰子{die}（努力{effort}）",
+    choose_effort: "位置{slot}的努力值：", p_claim: "把仆从放到墓穴牌上然后确认，或恢复", p_recover: "恢复你的仆从",
+    p_idol: "用神像重掷一个疲惫的仆从，或跳过", p_pottery: "用陶器拿一张背面朝上的牌，或跳过", p_free: "使用能力",
+    p_confirm: "确认、继续放置或收回", discard: "弃牌 {n}", collection: "收藏", ghost: "幽灵", pending: "放置中",
+    side: "{s}面", face_down: "背面", flipped: "已翻面", click_card: "点击一张牌" },
+};
+function w(ctx, key, params = {}) {
+  const text = (WORDS[ctx.lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+const typeName = (ctx, type) => ctx.t(`term.${type}`);
+const who = (ctx, seat) => (seat === "ghost" ? w(ctx, "ghost") : ctx.nameOf(seat));
+
+// -- pieces -------------------------------------------------------------------------------------------
+const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+/** A die: `status` ready | placed | exhausted | pending; `effort` 1–6 draws its pips. */
+export function die(effort, status = "placed", attrs = {}) {
+  const face = h("span", { class: `die die-${status}`, title: effort ? `${status} · ${effort}` : status, ...attrs });
+  for (let cell = 1; cell <= 9; cell++) face.append(h("i", { class: PIPS[effort]?.includes(cell) ? "pip" : "" }));
+  return face;
+}
+
+function card(ctx, c, { small = false, extra = "" } = {}) {
+  const known = c.value !== null && c.value !== undefined;
+  return h("div", { class: `card type-${c.type}${known ? "" : " card-unknown"}${c.face_up === false ? " face-down" : ""}${small ? " card-small" : ""} ${extra}`,
+    title: `${typeName(ctx, c.type)} ${known ? c.value : "?"}` },
+    h("div", { class: "card-banner" }, icon(c.type, "icon icon-banner"), h("span", {}, typeName(ctx, c.type))),
+    h("div", { class: "card-value" }, known ? String(c.value) : "?"),
+    h("div", { class: "card-art" }, icon(c.type, "icon icon-art")),
+    c.flipped ? h("div", { class: "card-flag" }, "↻ " + w(ctx, "flipped")) : null,
+    c.face_up === false ? h("div", { class: "card-flag card-flag-down" }, w(ctx, "face_down")) : null);
+}
+
+const actionButton = (ctx, action, text, attrs = {}) =>
+  h("button", { class: "btn action", "data-action": JSON.stringify(action), ...attrs }, text);
+
+// -- the board ------------------------------------------------------------------------------------------
+function header(ctx, v) {
+  return h("div", { class: "crypt-header" },
+    h("span", { class: "chip" }, w(ctx, "round", { n: v.round })),
+    h("span", { class: "chip" }, "🂠 " + w(ctx, "deck", { n: v.deck_size })),
+    h("span", { class: "torch torch-leader", id: "torch-leader" }, "🔥 ", w(ctx, "leader"), ": ", h("b", {}, who(ctx, v.leader))),
+    h("span", { class: "torch torch-lights", id: "torch-lights-out" }, "🕯️ ", w(ctx, "lights_out"), ": ", h("b", {}, who(ctx, v.lights_out))),
+    v.last_turn ? h("span", { class: "chip chip-warn" }, w(ctx, "last_turn")) : null,
+    h("span", { class: "chip muted" }, w(ctx, "discard", { n: v.discard.length })));
+}
+
+function collectors(ctx, v) {
+  return h("div", { class: "collectors", id: "collectors" }, ...v.collectors.map((c) =>
+    h("div", { class: `collector type-${c.type}`, dataset: { type: c.type, side: c.side } },
+      h("div", { class: "collector-head" }, icon(c.type), h("b", {}, typeName(ctx, c.type)), h("span", { class: "side" }, c.side)),
+      h("div", { class: "collector-text" }, c.text))));
+}
+
+function cryptRow(ctx, v) {
+  const places = ctx.legal.filter((a) => a.type === "place");
+  const slotsWithPlaces = [...new Set(places.map((a) => a.slot))];
+  if (!slotsWithPlaces.includes(ctx.local.slot)) ctx.local.slot = slotsWithPlaces.length === 1 ? slotsWithPlaces[0] : null;
+  const claimer = v.claim_order[0];
+  return h("div", { class: "crypt", id: "crypt" }, ...v.crypt.map((c) => {
+    const selectable = slotsWithPlaces.includes(c.slot);
+    const selected = ctx.local.slot === c.slot;
+    const el = card(ctx, c, { extra: `crypt-card${selectable ? " selectable" : ""}${selected ? " selected" : ""}` });
+    el.dataset.slot = c.slot;
+    if (selectable) el.addEventListener("click", () => { ctx.local.slot = selected ? null : c.slot; ctx.rerender(); });
+    const pending = v.pending.filter((p) => p.slot === c.slot);
+    const slot = h("div", { class: "slot", dataset: { slot: c.slot } }, el);
+    if (c.owner !== null) {
+      slot.append(h("div", { class: `holder seat-color-${c.owner}` }, h("span", { class: "holder-name" }, who(ctx, c.owner)),
+        h("span", { class: "holder-dice" }, ...Array.from({ length: c.dice }, () => die(c.effort, "placed"))),
+        h("span", { class: "holder-total" }, `${c.dice} × ${c.effort} = ${c.total}`)));
+    }
+    if (pending.length) {
+      slot.append(h("div", { class: "holder holder-pending" }, h("span", { class: "holder-name" }, `${who(ctx, claimer)} · ${w(ctx, "pending")}`),
+        h("span", { class: "holder-dice" }, ...pending.map((p) => die(p.effort, "pending"))),
+        h("span", { class: "holder-total" }, `${pending.length} × ${pending[0].effort} = ${pending.length * pending[0].effort}`)));
+    }
+    if (selected) {
+      slot.append(h("div", { class: "effort-picker" }, h("span", { class: "muted" }, w(ctx, "choose_effort", { slot: c.slot })),
+        ...[1, 2, 3, 4, 5, 6].map((e) => {
+          const action = places.find((a) => a.slot === c.slot && a.effort === e);
+          return h("button", { class: "die-btn", disabled: !action, "data-action": action ? JSON.stringify(action) : null,
+            dataset: { slot: c.slot, effort: e }, "aria-label": `effort ${e}` }, die(e, action ? "ready" : "off"));
+        })));
+    }
+    const take = ctx.legal.find((a) => a.type === "pottery_take" && a.slot === c.slot);
+    if (take) slot.append(actionButton(ctx, take, w(ctx, "pottery_take"), { class: "btn action pottery-take", dataset: { slot: c.slot } }));
+    return slot;
+  }));
+}
+
+function actionBar(ctx, v) {
+  const buttons = [];
+  const simple = { confirm: "btn-gold", take_back: "", recover: "", pass: "btn-ghost", manuscript_peek: "", remains_recover: "" };
+  for (const [type, cls] of Object.entries(simple)) {
+    const action = ctx.legal.find((a) => a.type === type);
+    if (action) buttons.push(actionButton(ctx, action, w(ctx, type), { id: type.replace(/_/g, "-"), class: `btn action ${cls}` }));
+  }
+  for (const action of ctx.legal.filter((a) => a.type === "idol_reroll")) {
+    const info = v.idol_rerolls.find((r) => r.die === action.die) || {};
+    buttons.push(actionButton(ctx, action, w(ctx, "idol_reroll", { die: action.die, effort: info.effort ?? "?" }),
+      { class: "btn action idol-reroll", dataset: { die: action.die } }));
+  }
+  return h("div", { class: "action-bar", id: "actions" }, ...buttons);
+}
+
+function playerDice(v, p, isClaimer) {
+  const placed = v.crypt.filter((c) => c.owner === p.seat).flatMap((c) => Array(c.dice).fill(c.effort));
+  const pending = isClaimer ? v.pending.map((x) => x.effort) : [];
+  return p.dice.map((status, i) => {
+    if (status === "placed") return die(placed.shift() || 0, "placed", { dataset: { die: i } });
+    if (status === "ready" && pending.length) return die(pending.shift(), "pending", { dataset: { die: i } });
+    return die(0, status, { dataset: { die: i } });
+  });
+}
+
+function players(ctx, v) {
+  const claimer = v.claim_order[0];
+  const order = v.players.map((p) => p.seat);
+  if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  const panels = order.map((seat) => {
+    const p = v.players[seat];
+    const acting = ctx.toAct.includes(seat) && !ctx.over;
+    return h("div", { class: `player seat-color-${seat}${acting ? " acting" : ""}${seat === ctx.seat ? " me" : ""}`, dataset: { seat } },
+      h("div", { class: "player-head" },
+        h("b", { class: "player-name" }, who(ctx, seat)),
+        p.leader ? h("span", { class: "torch-mini", title: w(ctx, "leader") }, "🔥") : null,
+        p.lights_out ? h("span", { class: "torch-mini", title: w(ctx, "lights_out") }, "🕯️") : null,
+        h("span", { class: "player-score" }, `${p.public_score}`)),
+      h("div", { class: "player-dice" }, ...playerDice(v, p, seat === claimer && v.pending.length > 0)),
+      h("div", { class: "collection" }, ...sortCollection(p.collection).map((c) => card(ctx, c, { small: true, extra: c.flipped ? "flipped" : "" }))));
+  });
+  if (v.ghost) {
+    panels.push(h("div", { class: "player ghost" }, h("div", { class: "player-head" }, h("b", {}, "👻 " + w(ctx, "ghost"))),
+      h("div", { class: "player-dice" }, ...v.ghost.dice.map((s) => die(0, s === "aside" ? "exhausted" : s)))));
+  }
+  return h("div", { class: "players", id: "players" }, ...panels);
+}
+
+const sortCollection = (cards) => [...cards].sort((a, b) => TYPES.indexOf(a.type) - TYPES.indexOf(b.type) || (a.value ?? 9) - (b.value ?? 9));
+
+// -- the contract -------------------------------------------------------------------------------------------
+export function render(container, ctx) {
+  const v = ctx.view;
+  ctx.rerender = () => render(container, ctx);
+  container.replaceChildren(header(ctx, v), collectors(ctx, v), cryptRow(ctx, v), actionBar(ctx, v), players(ctx, v));
+  container.onclick = (event) => {
+    const target = event.target.closest("[data-action]");
+    if (!target || target.disabled || !container.contains(target)) return;
+    event.stopPropagation();
+    ctx.local.slot = null;
+    ctx.send(JSON.parse(target.dataset.action));
+  };
+}
+
+/** The running public score, one row per seat, for the page's score panel. */
+export function summary(view) {
+  return view.players.map((p) => ({ seat: p.seat, score: p.public_score }));
+}
+
+/** "What you may do now", in words, from the legal action types. */
+export function prompt(ctx) {
+  const types = new Set(ctx.legal.map((a) => a.type));
+  const phase = ctx.view.phase;
+  if (phase === "idol" && types.has("idol_reroll")) return w(ctx, "p_idol");
+  if (phase === "pottery" && types.has("pottery_take")) return w(ctx, "p_pottery");
+  if (types.has("confirm")) return w(ctx, "p_confirm");
+  if (types.has("place")) return w(ctx, "p_claim");
+  if (types.has("recover")) return w(ctx, "p_recover");
+  if (types.has("manuscript_peek") || types.has("remains_recover")) return w(ctx, "p_free");
+  return "";
+}

@@ -1,0 +1,286 @@
+// The generic table page: seats, invite, banner, board (drawn by the game's renderer module),
+// log, scores, chat, final breakdown and rematch. Everything game-specific lives in
+// /static/js/games/<game>.js (see games/README.md).
+import { api, ensureSession, loadToken, saveToken, TableSocket, toast, h } from "./api.js";
+import { LANGUAGES, mergeCatalogue, renderEntry, translator, currentLang, setLang } from "./i18n.js";
+
+const $ = (sel) => document.querySelector(sel);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() === "table.html"
+  ? new URLSearchParams(location.search).get("id") : location.pathname.split("/").filter(Boolean).pop());
+
+const page = {
+  table: null, game: null, renderer: null, catalogue: {}, words: {}, lang: currentLang(),
+  t: null, state: null, socket: null, local: {}, busy: false,
+};
+
+function names() {
+  const out = {};
+  for (const s of page.table?.seats || []) {
+    if (s.kind === "human") out[s.seat] = s.name || page.t("seat", { n: s.seat });
+    else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} 🤖`;
+  }
+  return out;
+}
+const nameOf = (seat) => names()[seat] ?? page.words.seat?.replace("{n}", seat) ?? `Seat ${seat}`;
+const mySeat = () => (page.state ? page.state.seat : null);
+
+function setLanguage(lang) {
+  page.lang = lang; setLang(lang);
+  page.words = mergeCatalogue(page.catalogue, lang);
+  page.t = translator(lang, page.words);
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = page.t(el.dataset.t);
+  $("#chat-input").placeholder = page.t("ui.say");
+  renderAll();
+}
+
+// -- seats and invite -------------------------------------------------------------------------------
+function renderSeats() {
+  const table = page.table; const t = page.t;
+  if (!table) return;
+  const open = table.status === "open";
+  const agents = page.game?.agents || page.game?.bots || ["greedy", "random"];
+  const seated = mySeat() !== null || page.mySeatHint !== undefined;
+  const toAct = page.state?.to_act || [];
+  $("#seats").replaceChildren(...table.seats.map((s) => {
+    const li = h("li", { class: `seat seat-${s.kind}${toAct.includes(s.seat) && !page.state?.over ? " seat-acting" : ""}`, dataset: { seat: s.seat } },
+      h("span", { class: "seat-no" }, `#${s.seat}`));
+    if (s.kind === "empty") {
+      li.append(h("span", { class: "seat-name muted" }, t("ui.empty")));
+      if (open) {
+        const select = h("select", { class: "seat-agent", dataset: { seat: s.seat }, "aria-label": "agent" },
+          ...agents.map((a) => h("option", { value: a }, a)));
+        li.append(h("span", { class: "seat-actions" },
+          seated ? null : h("button", { class: "btn btn-small seat-join", dataset: { seat: s.seat }, onclick: () => sit(s.seat) }, t("ui.sit")),
+          select,
+          h("button", { class: "btn btn-small btn-ghost seat-bot", dataset: { seat: s.seat }, onclick: () => addBot(s.seat, select.value) }, t("ui.add_bot"))));
+      }
+    } else {
+      li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? `🤖 ${s.name || s.agent}` : s.name,
+        s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null));
+      if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, s.agent));
+    }
+    return li;
+  }));
+  const full = table.seats.every((s) => s.kind !== "empty");
+  $("#start").hidden = !(open && full);
+  const invite = $("#invite-link");
+  invite.value = table.invite_url ? new URL(table.invite_url, location.href).href : location.href;
+  $("#table-title").textContent = `${page.game?.name || table.game} · ${table.id}`;
+}
+
+async function sit(seat) {
+  try {
+    await ensureSession();
+    const res = await api.post(`/api/tables/${tableId}/seats/${seat}`, { kind: "human" });
+    saveToken(tableId, res.token);
+    page.mySeatHint = res.seat;
+    page.socket.setToken(res.token);
+    await refreshTable();
+  } catch (e) { toast(e.message); }
+}
+
+async function addBot(seat, agent) {
+  try {
+    await api.post(`/api/tables/${tableId}/seats/${seat}`, { kind: "bot", agent });
+    await refreshTable();
+  } catch (e) { toast(e.message); }
+}
+
+async function start() {
+  try {
+    page.table = await api.post(`/api/tables/${tableId}/start`);
+    page.socket.sync();
+    renderAll();
+  } catch (e) { toast(e.message); }
+}
+
+async function refreshTable() {
+  try {
+    const table = await api.get(`/api/tables/${tableId}`);
+    const changed = page.table?.status !== table.status;
+    page.table = table;
+    if (changed) page.socket?.sync();
+    renderAll();
+  } catch (e) { if (e.status === 404) fatal(e.message); }
+}
+
+// -- banner, board, log, scores ----------------------------------------------------------------------
+function ctx() {
+  const st = page.state;
+  return {
+    view: st.view, legal: page.busy ? [] : st.legal || [], seat: st.seat, toAct: st.to_act || [],
+    over: st.over, t: page.t, lang: page.lang, names: names(), nameOf, local: page.local,
+    send: (action) => {
+      if (page.busy) return;
+      if (!page.socket.act(action)) { toast(page.t("ui.connecting")); return; }
+      page.busy = true; // until the next state: no double clicks
+      setTimeout(() => { if (page.busy) { page.busy = false; renderBoard(); } }, 4000);
+    },
+  };
+}
+
+function renderBanner() {
+  const t = page.t, st = page.state, table = page.table, el = $("#banner");
+  if (!table) return;
+  let text, mine = false;
+  if (table.status === "open") {
+    text = table.seats.every((s) => s.kind !== "empty") ? t("ui.ready") : t("ui.waiting_seats");
+  } else if (!st) {
+    text = "…";
+  } else if (st.over) {
+    const who = (st.winners || []).map(nameOf).join(", ");
+    text = `${t("ui.game_over")}${who ? " — " + t("ui.won_by", { who }) : ""}`;
+  } else {
+    const c = ctx();
+    mine = st.seat !== null && c.toAct.includes(st.seat);
+    const hint = page.renderer?.prompt ? page.renderer.prompt(c) : "";
+    text = mine ? `${t("ui.your_turn")}${hint ? " — " + hint : ""}`
+      : t("ui.waiting_for", { who: c.toAct.map(nameOf).join(", ") }) + (hint && st.legal?.length ? " · " + hint : "");
+    if (st.seat === null) text += ` (${t("ui.spectating")})`;
+  }
+  el.textContent = text;
+  el.classList.toggle("banner-mine", mine);
+}
+
+function renderBoard() {
+  const board = $("#board");
+  if (!page.state || !page.renderer || !page.state.view) { board.replaceChildren(); return; }
+  try { page.renderer.render(board, ctx()); } catch (e) {
+    console.error(e);
+    board.replaceChildren(h("pre", { class: "render-error" }, `renderer error: ${e.message}`));
+  }
+}
+
+function renderLog() {
+  const log = $("#log"); const st = page.state;
+  const entries = st?.log || [];
+  const n = names();
+  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
+  log.replaceChildren(...entries.map((e) => h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq } },
+    renderEntry(page.words, e, n))));
+  if (atBottom || !page.logSeen) log.scrollTop = log.scrollHeight;
+  page.logSeen = true;
+}
+
+function renderScores() {
+  const st = page.state, box = $("#scores");
+  if (!st?.view || !page.table) { box.replaceChildren(); return; }
+  let rows;
+  if (st.over && st.scores) rows = st.scores.map((s, seat) => ({ seat, score: s.total }));
+  else if (page.renderer?.summary) rows = page.renderer.summary(st.view);
+  else rows = [];
+  box.replaceChildren(...rows.map((r) => h("li", { class: `score${(st.winners || []).includes(r.seat) && st.over ? " score-winner" : ""}`, dataset: { seat: r.seat } },
+    h("span", { class: "score-name" }, nameOf(r.seat)), h("span", { class: "score-value" }, String(r.score)),
+    r.note ? h("span", { class: "score-note muted" }, r.note) : null)));
+}
+
+function label(key) {
+  const t = page.t;
+  for (const k of [`ui.${key}`, `term.${key}`]) { const v = t(k); if (v !== k) return v; }
+  return key;
+}
+
+function renderResult() {
+  const st = page.state, box = $("#result");
+  if (!st?.over || !st.scores) { box.hidden = true; return; }
+  const keys = Object.keys(st.scores[0]?.breakdown || {});
+  const seats = st.scores.map((_, i) => i);
+  const winners = st.winners || [];
+  box.hidden = false;
+  box.replaceChildren(
+    h("h2", {}, page.t("ui.game_over"), winners.length ? ` — ${page.t("ui.won_by", { who: winners.map(nameOf).join(", ") })}` : ""),
+    h("table", { id: "score-breakdown", class: "breakdown" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", { class: winners.includes(s) ? "winner" : "" }, (winners.includes(s) ? "🏆 " : "") + nameOf(s))))),
+      h("tbody", {}, ...keys.map((k) => h("tr", { dataset: { key: k } }, h("th", {}, label(k)),
+        ...seats.map((s) => h("td", {}, String(st.scores[s].breakdown[k])))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, page.t("ui.total")), ...seats.map((s) => h("td", { class: "total" }, String(st.scores[s].total)))))),
+    h("button", { id: "rematch", class: "btn btn-gold", onclick: rematch }, page.t("ui.rematch")));
+}
+
+async function rematch() {
+  try {
+    const res = await api.post(`/api/tables/${tableId}/rematch`);
+    const next = res.table;
+    const url = next.invite_url ? new URL(next.invite_url, location.href).href : `${location.origin}/table/${next.id}`;
+    page.socket.chat(page.t("ui.rematch_line", { url }));
+    setTimeout(() => { location.href = `/table/${next.id}`; }, 150);
+  } catch (e) { toast(e.message); }
+}
+
+function renderAll() {
+  if (!page.t) return;
+  renderSeats(); renderBanner(); renderBoard(); renderLog(); renderScores(); renderResult();
+}
+
+// -- chat -------------------------------------------------------------------------------------------
+function addChat(msg) {
+  const text = h("span", { class: "chat-text" });
+  // A rematch line carries the new table's link: make it clickable.
+  for (const part of String(msg.text).split(/(https?:\/\/\S+)/)) {
+    text.append(/^https?:\/\//.test(part) ? h("a", { href: part }, part) : part);
+  }
+  const chat = $("#chat");
+  chat.append(h("li", { class: "chat-line" }, h("b", {}, msg.name ?? (msg.seat != null ? nameOf(msg.seat) : "?")), ": ", text));
+  chat.scrollTop = chat.scrollHeight;
+}
+
+// -- wiring -----------------------------------------------------------------------------------------
+function onMessage(msg) {
+  if (msg.type === "state") {
+    page.busy = false;
+    page.state = msg;
+    if (msg.table) page.table = msg.table;
+    renderAll();
+  } else if (msg.type === "chat") {
+    addChat(msg);
+  } else if (msg.type === "error") {
+    page.busy = false;
+    toast(msg.message || msg.code);
+    renderBoard();
+    if (msg.code === "unknown_table") fatal(msg.message);
+  }
+}
+
+function fatal(message) {
+  $("#banner").textContent = message;
+  $("#board").replaceChildren(h("p", {}, h("a", { href: "/" }, "← Crypt Arena")));
+}
+
+async function main() {
+  const langSelect = $("#lang");
+  langSelect.replaceChildren(...LANGUAGES.map((l) => h("option", { value: l, selected: l === page.lang }, { en: "English", fr: "Français", zh: "中文" }[l])));
+  langSelect.addEventListener("change", () => setLanguage(langSelect.value));
+  $("#start").addEventListener("click", start);
+  $("#copy-invite").addEventListener("click", async () => {
+    const input = $("#invite-link");
+    try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand("copy"); }
+    toast(page.t("ui.copied"), "info");
+  });
+  $("#chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("#chat-input"); const text = input.value.trim();
+    if (text && page.socket.chat(text)) input.value = "";
+  });
+  page.t = translator(page.lang, page.words);
+  try {
+    page.table = await api.get(`/api/tables/${tableId}`);
+  } catch (e) { setLanguage(page.lang); fatal(e.message); return; }
+  const gameId = page.table.game;
+  const [game, catalogue, renderer] = await Promise.all([
+    api.get(`/api/games/${gameId}`).catch(() => null),
+    api.get(`/api/games/${gameId}/messages`).catch(() => ({})),
+    import(`/static/js/games/${gameId}.js`).catch((e) => { console.error(e); return null; }),
+  ]);
+  Object.assign(page, { game, catalogue: catalogue || {}, renderer });
+  if (!renderer) toast(`No renderer for ${gameId}`);
+  page.socket = new TableSocket(tableId, {
+    token: loadToken(tableId), lang: page.lang, onMessage,
+    onStatus: (s) => { const c = $("#conn"); c.hidden = s === "open"; c.textContent = page.t("ui.connecting"); },
+  });
+  setLanguage(page.lang);
+  // Seats change over HTTP; while the table is open, poll it so everyone sees who sat down.
+  setInterval(() => { if (page.table?.status === "open" && !document.hidden) refreshTable(); }, 2000);
+}
+
+main();

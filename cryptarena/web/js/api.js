@@ -45,13 +45,37 @@ export async function getSession() {
   }
 }
 
+/** Ask for a display name in a small dialog (#name-dialog, #name-input, #name-ok); null if cancelled. */
+export function askName(title = "Your display name") {
+  return new Promise((resolve) => {
+    const input = h("input", { id: "name-input", maxlength: "40", required: true, autocomplete: "nickname",
+      value: localStorage.getItem("ca.name") || "" });
+    const dialog = h("dialog", { id: "name-dialog" },
+      h("form", { method: "dialog", class: "panel name-form" }, h("h2", {}, title), input,
+        h("div", { class: "name-buttons" },
+          h("button", { class: "btn btn-ghost", value: "cancel", formnovalidate: true }, "✕"),
+          h("button", { id: "name-ok", class: "btn btn-gold", value: "ok" }, "OK"))));
+    dialog.addEventListener("close", () => {
+      const name = input.value.trim();
+      dialog.remove();
+      resolve(dialog.returnValue === "ok" && name ? name : null);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    input.focus();
+  });
+}
+
 /** The session, asking the person for a display name when there is none yet. */
-export async function ensureSession(promptText = "Your display name?") {
+export async function ensureSession() {
   const existing = await getSession();
   if (existing) return existing;
-  let name = (localStorage.getItem("ca.name") || "").trim();
-  if (!name) name = (window.prompt(promptText, "") || "").trim();
+  const name = await askName();
   if (!name) throw new ApiError(401, "no_session", "A display name is needed to take a seat.");
+  return startSession(name);
+}
+
+export async function startSession(name) {
   localStorage.setItem("ca.name", name);
   return api.post("/api/session", { name });
 }

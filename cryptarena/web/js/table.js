@@ -17,7 +17,7 @@ function names() {
   const out = {};
   for (const s of page.table?.seats || []) {
     if (s.kind === "human") out[s.seat] = s.name || page.t("seat", { n: s.seat });
-    else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} 🤖`;
+    else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} (${page.t("ui.bot")})`;
   }
   return out;
 }
@@ -56,7 +56,7 @@ function renderSeats() {
           h("button", { class: "btn btn-small btn-ghost seat-bot", dataset: { seat: s.seat }, onclick: () => addBot(s.seat, select.value) }, t("ui.add_bot"))));
       }
     } else {
-      li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? `🤖 ${s.name || s.agent}` : s.name,
+      li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: "bot" }), s.name || s.agent] : s.name,
         s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null));
       if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, s.agent));
     }
@@ -191,7 +191,7 @@ function renderResult() {
   box.replaceChildren(
     h("h2", {}, page.t("ui.game_over"), winners.length ? ` — ${page.t("ui.won_by", { who: winners.map(nameOf).join(", ") })}` : ""),
     h("table", { id: "score-breakdown", class: "breakdown" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", { class: winners.includes(s) ? "winner" : "" }, (winners.includes(s) ? "🏆 " : "") + nameOf(s))))),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", { class: winners.includes(s) ? "winner" : "" }, winners.includes(s) ? h("img", { class: "ico", src: "/static/img/trophy.svg", alt: "winner" }) : null, nameOf(s))))),
       h("tbody", {}, ...keys.map((k) => h("tr", { dataset: { key: k } }, h("th", {}, label(k)),
         ...seats.map((s) => h("td", {}, String(st.scores[s].breakdown[k])))))),
       h("tfoot", {}, h("tr", {}, h("th", {}, page.t("ui.total")), ...seats.map((s) => h("td", { class: "total" }, String(st.scores[s].total)))))),
@@ -283,4 +283,6 @@ async function main() {
   setInterval(() => { if (page.table?.status === "open" && !document.hidden) refreshTable(); }, 2000);
 }
 
+// For debugging and browser tests: the page's state and socket.
+window.cryptarena = page;
 main();

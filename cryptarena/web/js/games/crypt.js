@@ -67,6 +67,8 @@ function card(ctx, c, { small = false, extra = "" } = {}) {
     c.face_up === false ? h("div", { class: "card-flag card-flag-down" }, w(ctx, "face_down")) : null);
 }
 
+const img = (name, title = null) => h("img", { class: `ico ico-${name}`, src: `/static/img/${name}.svg`, alt: title || "", title });
+
 const actionButton = (ctx, action, text, attrs = {}) =>
   h("button", { class: "btn action", "data-action": JSON.stringify(action), ...attrs }, text);
 
@@ -74,9 +76,9 @@ const actionButton = (ctx, action, text, attrs = {}) =>
 function header(ctx, v) {
   return h("div", { class: "crypt-header" },
     h("span", { class: "chip" }, w(ctx, "round", { n: v.round })),
-    h("span", { class: "chip" }, "🂠 " + w(ctx, "deck", { n: v.deck_size })),
-    h("span", { class: "torch torch-leader", id: "torch-leader" }, "🔥 ", w(ctx, "leader"), ": ", h("b", {}, who(ctx, v.leader))),
-    h("span", { class: "torch torch-lights", id: "torch-lights-out" }, "🕯️ ", w(ctx, "lights_out"), ": ", h("b", {}, who(ctx, v.lights_out))),
+    h("span", { class: "chip" }, img("deck"), w(ctx, "deck", { n: v.deck_size })),
+    h("span", { class: "torch torch-leader", id: "torch-leader" }, img("torch"), w(ctx, "leader"), ": ", h("b", {}, who(ctx, v.leader))),
+    h("span", { class: "torch torch-lights", id: "torch-lights-out" }, img("lights-out"), w(ctx, "lights_out"), ": ", h("b", {}, who(ctx, v.lights_out))),
     v.last_turn ? h("span", { class: "chip chip-warn" }, w(ctx, "last_turn")) : null,
     h("span", { class: "chip muted" }, w(ctx, "discard", { n: v.discard.length })));
 }
@@ -84,7 +86,7 @@ function header(ctx, v) {
 function collectors(ctx, v) {
   return h("div", { class: "collectors", id: "collectors" }, ...v.collectors.map((c) =>
     h("div", { class: `collector type-${c.type}`, dataset: { type: c.type, side: c.side } },
-      h("div", { class: "collector-head" }, icon(c.type), h("b", {}, typeName(ctx, c.type)), h("span", { class: "side" }, c.side)),
+      h("div", { class: "collector-head" }, icon(c.type), h("b", {}, typeName(ctx, c.type)), h("span", { class: "collector-side" }, c.side)),
       h("div", { class: "collector-text" }, c.text))));
 }
 
@@ -98,7 +100,7 @@ function cryptRow(ctx, v) {
     const selected = ctx.local.slot === c.slot;
     const el = card(ctx, c, { extra: `crypt-card${selectable ? " selectable" : ""}${selected ? " selected" : ""}` });
     el.dataset.slot = c.slot;
-    if (selectable) el.addEventListener("click", () => { ctx.local.slot = selected ? null : c.slot; ctx.rerender(); });
+    if (selectable) el.addEventListener("click", () => { if (!selected) { ctx.local.slot = c.slot; ctx.rerender(); } });
     const pending = v.pending.filter((p) => p.slot === c.slot);
     const slot = h("div", { class: "slot", dataset: { slot: c.slot } }, el);
     if (c.owner !== null) {
@@ -160,14 +162,14 @@ function players(ctx, v) {
     return h("div", { class: `player seat-color-${seat}${acting ? " acting" : ""}${seat === ctx.seat ? " me" : ""}`, dataset: { seat } },
       h("div", { class: "player-head" },
         h("b", { class: "player-name" }, who(ctx, seat)),
-        p.leader ? h("span", { class: "torch-mini", title: w(ctx, "leader") }, "🔥") : null,
-        p.lights_out ? h("span", { class: "torch-mini", title: w(ctx, "lights_out") }, "🕯️") : null,
+        p.leader ? img("torch", w(ctx, "leader")) : null,
+        p.lights_out ? img("lights-out", w(ctx, "lights_out")) : null,
         h("span", { class: "player-score" }, `${p.public_score}`)),
       h("div", { class: "player-dice" }, ...playerDice(v, p, seat === claimer && v.pending.length > 0)),
       h("div", { class: "collection" }, ...sortCollection(p.collection).map((c) => card(ctx, c, { small: true, extra: c.flipped ? "flipped" : "" }))));
   });
   if (v.ghost) {
-    panels.push(h("div", { class: "player ghost" }, h("div", { class: "player-head" }, h("b", {}, "👻 " + w(ctx, "ghost"))),
+    panels.push(h("div", { class: "player ghost" }, h("div", { class: "player-head" }, h("b", {}, img("ghost"), w(ctx, "ghost"))),
       h("div", { class: "player-dice" }, ...v.ghost.dice.map((s) => die(0, s === "aside" ? "exhausted" : s)))));
   }
   return h("div", { class: "players", id: "players" }, ...panels);
@@ -184,8 +186,9 @@ export function render(container, ctx) {
     const target = event.target.closest("[data-action]");
     if (!target || target.disabled || !container.contains(target)) return;
     event.stopPropagation();
-    ctx.local.slot = null;
-    ctx.send(JSON.parse(target.dataset.action));
+    const action = JSON.parse(target.dataset.action);
+    if (action.type !== "place") ctx.local.slot = null; // after a place, stay on the card for the next die
+    ctx.send(action);
   };
 }
 

@@ -1,4 +1,4 @@
-# Crypt Arena — the two commands: `make run` and `make test` (both set up first).
+# Crypt Arena — the two commands: `make run` (serves http://127.0.0.1:8000) and `make test` (both set up first).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: setup
-	$(VENV)/bin/cryptarena play crypt --players 3
+	$(VENV)/bin/cryptarena serve --host 127.0.0.1 --port 8000 --db sqlite:///data/cryptarena.db
 
 test: setup
 	$(PY) -m pytest -n 2 -q

@@ -270,6 +270,13 @@ class State:
                 "history": json.loads(json.dumps(self.history)),
                 "data": json.loads(json.dumps(self._data()))}
 
+    def dumps(self) -> str:
+        """`to_json()` as JSON text, without the defensive copies (what a store writes)."""
+        return json.dumps({"format": SAVE_FORMAT, "game": self.game.id, "players": self.players,
+                           "seed": self.seed, "options": self.options, "rng": self.rng.position,
+                           "phase": self.phase, "script": [list(x) for x in self._script],
+                           "log": self.log, "history": self.history, "data": self._data()})
+
     def clone(self) -> "State":
         twin = self.__class__.__new__(self.__class__)
         inner = {k: v for k, v in self.__dict__.items() if k not in ("game", "_legal_cache")}

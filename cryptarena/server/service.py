@@ -42,19 +42,20 @@ class TableService:
     async def record(self, table_id: str) -> TableRecord:
         return await asyncio.to_thread(self.store.get_table, table_id)
 
-    async def state(self, table_id: str):
-        """(state, version), from the cache when the stored version has not moved."""
+    async def state(self, table_id: str, record: TableRecord | None = None):
+        """(state, version): the cached state while the stored version has not moved (another
+        server process may have moved it), else loaded from the store."""
+        record = record or await self.record(table_id)
+        cached = self._cache.get(table_id)
+        if cached and cached[0] == record.version:
+            return cached[1], cached[0]
         state, version = await asyncio.to_thread(self.store.load_state, table_id)
         self._cache[table_id] = (version, state)
         return state, version
 
     async def payload(self, table_id: str, seat: int | None) -> dict:
         record = await self.record(table_id)
-        cached = self._cache.get(table_id)
-        if cached and cached[0] == record.version:
-            version, state = cached
-        else:
-            state, version = await self.state(table_id)
+        state, version = await self.state(table_id, record)
         data = {"type": "state", "table": table_json(record), "version": version, "seat": seat,
                 "view": state.view(seat), "log": state.log_for(seat),
                 "legal": state.legal_actions(seat) if seat is not None and record.status == "playing" else [],
@@ -107,7 +108,7 @@ class TableService:
             record = await self.record(table_id)
             if record.status == "open":
                 raise ProtocolError("not_started", "the table has not started yet", ref="act")
-            state, current = await self.state(table_id)
+            state, current = await self.state(table_id, record)
             if version != current:
                 raise ProtocolError("version_conflict", f"the table is at version {current}, not {version}",
                                     ref="act")
@@ -139,7 +140,7 @@ class TableService:
                 record = await self.record(table_id)
                 if record.status != "playing":
                     return
-                state, version = await self.state(table_id)
+                state, version = await self.state(table_id, record)
                 bots = {s.seat: s.agent for s in record.seats if s.kind == "bot"}
                 turn = [seat for seat in state.to_act() if seat in bots]
                 if not turn:

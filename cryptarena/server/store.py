@@ -148,7 +148,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game_id=game_id, players=players, seed=seed, options=json.dumps(resolved),
-                status="open", version=0, snapshot=json.dumps(state.to_json()), created_at=now, updated_at=now))
+                status="open", version=0, snapshot=state.dumps(), created_at=now, updated_at=now))
             conn.execute(insert(seats), [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
                                           "agent": s.agent, "token_hash": None} for s in seat_rows])
         return self.get_table(table_id)
@@ -223,7 +223,7 @@ class Store:
             with self.engine.begin() as conn:
                 moved = conn.execute(
                     update(tables).where(tables.c.id == table_id, tables.c.version == expected_version)
-                    .values(version=new_version, snapshot=json.dumps(state.to_json()), status=status,
+                    .values(version=new_version, snapshot=state.dumps(), status=status,
                             updated_at=now)).rowcount
                 if not moved:
                     exists = conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first()

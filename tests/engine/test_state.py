@@ -176,3 +176,22 @@ def test_clone_is_independent():
     twin.apply(0, {"type": "raise", "amount": 2})
     twin.hands.reverse()
     assert snap(state) == before and twin.game is state.game
+
+
+def test_dumps_is_to_json_as_text():
+    import json as _json
+
+    from cryptarena import games as _games
+    from cryptarena.engine import Rng as _Rng
+    for game_id in _games.ids():
+        game = _games.load(game_id)
+        state = game.new_state(game.max_players, 3)
+        rng = _Rng(1)
+        for _ in range(30):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+            assert _json.loads(state.dumps()) == state.to_json()
+            assert game.from_json(state.dumps()).to_json() == state.to_json()

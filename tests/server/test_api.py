@@ -157,3 +157,19 @@ def test_spectators_see_no_secret_and_seats_get_their_own_view(client):
         hidden = [c for c in seen["view"]["crypt"] if not c["face_up"]]
         assert hidden and all(c["value"] is None for c in hidden)
         assert all("secret" not in entry for entry in seen["log"])
+
+
+def test_chat_reaches_everyone_at_the_table_and_bad_lines_are_refused(client):
+    table, tokens = seat_people_and_bots(client, players=2, people=2)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ada, \
+            client.websocket_connect(f"/ws/tables/{table['id']}") as watcher:
+        ada.send_json({"type": "hello", "token": tokens[0]})
+        watcher.send_json({"type": "hello"})
+        receive_state(ada), receive_state(watcher)
+        ada.send_json({"type": "chat", "text": "good luck!"})
+        for ws in (ada, watcher):
+            line = ws.receive_json()
+            assert (line["type"], line["text"], line["seat"], line["name"]) == ("chat", "good luck!", 0, "Ada")
+        for bad in ("", "x" * 501):
+            ada.send_json({"type": "chat", "text": bad})
+            assert ada.receive_json()["code"] == "malformed"

@@ -217,6 +217,11 @@ class State:
     def _check_outcome(self, kind: str, value: Any, queued: list) -> None:
         """Raise IllegalAction if `value` of `kind` cannot be the outcome of a future event."""
 
+    def chance_outcomes(self, kind: str) -> list:
+        """Every value a chance event of `kind` could take now (what `script_chance` would accept
+        as the next outcome of that kind), like OpenSpiel's chance_outcomes."""
+        raise NotImplementedError
+
     def _explain_illegal(self, seat: int, action: dict) -> str | None:
         """A precise reason for an illegal action (must depend only on what `seat` knows)."""
         return None

@@ -35,7 +35,12 @@ def refuse_script(state, outcomes, where: str, before: str | None = None) -> Non
 
 
 def possible_outcome(state, kind: str):
-    """An outcome of `kind` the state accepts now, found by trying on clones; None if none."""
+    """An outcome of `kind` the state accepts now: one it lists in chance_outcomes (which must then
+    be accepted), else one found by trying other values on clones; None if none."""
+    for value in state.chance_outcomes(kind):
+        trial = state.clone()
+        trial.script_chance([{kind: value}])  # a listed outcome must be accepted
+        return value
     for value in CANDIDATES:
         trial = state.clone()
         try:

@@ -121,3 +121,11 @@ def test_random_collector_sides_depend_on_the_seed_only():
     drawn = [sides(seed) for seed in range(30)]
     assert drawn == [sides(seed) for seed in range(30)]
     assert len(set(drawn)) > 1  # the sides really are drawn, not fixed
+
+
+def test_chance_outcomes_list_the_dice_faces_and_the_cards_still_in_the_deck():
+    from cryptarena import games as registry
+    state = registry.load("crypt").new_state(3, 2)
+    assert state.chance_outcomes("die") == [1, 2, 3, 4, 5, 6]
+    assert state.chance_outcomes("card") == sorted(state.deck)
+    assert len(state.chance_outcomes("card")) == 36 - 4  # round 1 revealed four cards

@@ -603,6 +603,13 @@ class CryptState(State):
             if any(k == "card" and v == value for k, v in queued):
                 raise IllegalAction(f"card {value} is already scripted to be drawn", code="bad_outcome")
 
+    def chance_outcomes(self, kind: str) -> list:
+        if kind == "die":
+            return list(range(1, DIE_FACES + 1))
+        if kind == "card":
+            return sorted(self.deck)
+        raise IllegalAction(f"unknown chance kind {kind!r}", code="bad_outcome")
+
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
         resample_hidden(self, seat, rng)
 

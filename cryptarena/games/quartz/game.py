@@ -61,4 +61,5 @@ class Quartz(Game):
 
     @property
     def bots(self) -> dict:
-        return {}
+        from .bot import GreedyAgent
+        return {"greedy": GreedyAgent}

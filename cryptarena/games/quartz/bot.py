@@ -1,0 +1,213 @@
+"""`greedy`: a one-step-lookahead Quartz heuristic that sees only its seat's view.
+
+Rolling: every kept hand is valued as what its actions would bring now (pickaxe draws at the bag's
+expected value, the jackhammer keeping its better half, the chest avoiding the fewest-in-chest −5,
+dumping unstable crystals, stealing the best crystal on the table; helmet pairs go where they add
+most). A reroll is taken when the expected value of the best subset to reroll beats keeping the hand
+by more than what the reroll costs (nothing for a free one, a marker's worth otherwise), so the bot
+stops at a good hand and spends markers only on a poor one.
+
+Acting: wilds first, then pickaxe and jackhammer (their draws may bring unstable crystals to dump
+and crystals to protect), steal, cart, chest last. Unstable crystals go to the leader (the highest
+public score among the others); steals take the crystal worth most to this seat, preferring the
+leader; the chest takes the most valuable crystals; the jackhammer returns black first, then the
+least valuable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
+
+from .components import (COLOURS, DICE, FACES, FEWEST_IN_CHEST_PENALTY, HELMETS_PER_WILD, MINIMUM, SET_BONUS,
+                         UNSTABLE, UNSTABLE_PENALTY, VALUES)
+
+ACTION_ORDER = ("pickaxe", "jackhammer", "steal", "cart", "chest")
+MARKER_COST = 2.0  # a marker kept is a reroll later; worth nothing once the last turn is played
+DUMP_VALUE = UNSTABLE_PENALTY * 1.5  # −3 off this seat, and −3 onto the leader
+STEAL_HARM = 0.5  # a stolen crystal also costs the victim: count half of it again
+CHEST_BUFFER_VALUE = 1.0  # a crystal beyond the minimum keeps the −5 away if others catch up
+
+
+def set_bonus(count: int) -> int:
+    """The set bonus for `count` identical crystals (6 or more keep the 5-set's, the default)."""
+    return SET_BONUS.get(min(count, max(SET_BONUS)), 0)
+
+
+def crystal_value(colour: str, owned: int = 0) -> float:
+    """What one more crystal of `colour` is worth to a seat holding `owned` of them."""
+    if colour == UNSTABLE:
+        return -UNSTABLE_PENALTY
+    return VALUES[colour] + set_bonus(owned + 1) - set_bonus(owned)
+
+
+@lru_cache(maxsize=None)
+def _outcomes(k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """What k rerolled dice can show, as face counts (in FACES order), with their probabilities."""
+    result = []
+    for combo in combinations_with_replacement(range(len(FACES)), k):
+        counts = tuple(combo.count(i) for i in range(len(FACES)))
+        ways = factorial(k)
+        for n in counts:
+            ways //= factorial(n)
+        result.append((counts, ways / len(FACES) ** k))
+    return tuple(result)
+
+
+def _counts(faces: list[str]) -> tuple[int, ...]:
+    return tuple(faces.count(face) for face in FACES)
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, game=None):
+        self.game = game
+
+    # ------------------------------------------------------------------ reading the view
+    def _owned(self, view: dict, seat: int) -> dict:
+        info = view["seats"][seat]
+        return {c: info["cart"].get(c, 0) + info["chest"].get(c, 0) for c in (*COLOURS, UNSTABLE)}
+
+    def _leader(self, view: dict, me: int, candidates: list[int] | None = None) -> int:
+        others = candidates if candidates is not None else [s["seat"] for s in view["seats"] if s["seat"] != me]
+        return max(others, key=lambda s: (view["seats"][s]["score"], -((s - me) % len(view["seats"]))))
+
+    def _draw_values(self, view: dict, me: int) -> list[tuple[float, int]]:
+        owned = self._owned(view, me)
+        return [(crystal_value(c, owned[c]), n) for c, n in view["bag"].items() if n > 0]
+
+    def _draw_ev(self, view: dict, me: int) -> float:
+        values = self._draw_values(view, me)
+        total = sum(n for _, n in values)
+        return sum(v * n for v, n in values) / total if total else 0.0
+
+    # ------------------------------------------------------------------ valuing a hand
+    def _kind_values(self, view: dict, me: int) -> dict[str, list[float]]:
+        """For each action kind, its value with 0..DICE+2 faces (this turn, this table)."""
+        values = {kind: [0.0] * (DICE + 3) for kind in MINIMUM}
+        seat = view["seats"][me]
+        bag_size = view["bag_size"]
+        ev = self._draw_ev(view, me)
+        draws = sorted((v for v, n in self._draw_values(view, me) for _ in range(n)), reverse=True)
+        stealable = sorted((crystal_value(c, self._owned(view, me)[c]) + STEAL_HARM * VALUES[c]
+                            for s in view["seats"] if s["seat"] != me for c in COLOURS
+                            for _ in range(s["cart"].get(c, 0))), reverse=True)
+        protectable = sorted((VALUES[c] for c in COLOURS for _ in range(seat["cart"].get(c, 0))), reverse=True)
+        my_chest = sum(seat["chest"].values())
+        fewest_other = min(sum(s["chest"].values()) for s in view["seats"] if s["seat"] != me)
+        for n in range(1, DICE + 3):
+            values["pickaxe"][n] = max(0.0, ev) * min(n, bag_size)
+            if n < 2:
+                continue
+            drawn = min(n, bag_size)
+            keep = drawn - drawn // 2
+            # the better half of the bag stands in for the better half of n draws
+            top = draws[:max(1, len(draws) * keep // max(drawn, 1))]
+            values["jackhammer"][n] = keep * sum(top) / len(top) if top else 0.0
+            protect = protectable[:n - 1]
+            after = my_chest + len(protect)
+            safe = FEWEST_IN_CHEST_PENALTY if my_chest <= fewest_other < after else 0.0
+            values["chest"][n] = safe + CHEST_BUFFER_VALUE * min(2, max(0, after - fewest_other - 1)) \
+                + 0.1 * sum(protect)
+            values["cart"][n] = DUMP_VALUE * min(n - 1, seat["cart"].get(UNSTABLE, 0))
+            values["steal"][n] = sum(stealable[:n - 1])
+        return values
+
+    def _hand_value(self, faces: dict[str, int], helmets: int, used: list[str], values: dict) -> tuple:
+        """The best value of a hand and the kinds its wilds should go to."""
+        kinds = [k for k in MINIMUM if k not in used]
+
+        def worth(kind: str, n: int) -> float:
+            return values[kind][min(n, DICE + 2)] if n >= MINIMUM[kind] else 0.0
+
+        base = {kind: faces.get(kind, 0) for kind in kinds}
+        best = (sum(worth(kind, n) for kind, n in base.items()), ())
+        for plan in combinations_with_replacement(kinds, helmets // HELMETS_PER_WILD) if kinds else []:
+            extra = Counter(plan)
+            total = sum(worth(kind, n + extra[kind]) for kind, n in base.items())
+            if total > best[0] + 1e-9:
+                best = (total, plan)
+        return best
+
+    def _roll_choice(self, view: dict, legal: list[dict], me: int) -> dict:
+        rerolls = [a for a in legal if a["type"] == "reroll"]
+        if not rerolls:
+            return {"type": "stop"}
+        values = self._kind_values(view, me)
+        hand_values: dict[tuple[int, ...], float] = {}
+
+        def value_of(counts: tuple[int, ...]) -> float:
+            if counts not in hand_values:
+                faces = dict(zip(FACES, counts))
+                hand_values[counts] = self._hand_value(faces, faces.get("helmet", 0), [], values)[0]
+            return hand_values[counts]
+
+        dice = view["dice"]
+        current = value_of(_counts(dice))
+        last_round = view["round"] >= view["rounds"]
+        cost = 0.0 if view["free_rerolls"] > 0 or last_round else MARKER_COST
+        best_gain, best = 0.0, {"type": "stop"}
+        expected_by_kept: dict[tuple[int, ...], float] = {}  # subsets keeping the same faces are alike
+        for action in rerolls:
+            kept = _counts([dice[i] for i in range(len(dice)) if i not in action["dice"]])
+            if kept not in expected_by_kept:
+                expected_by_kept[kept] = sum(p * value_of(tuple(k + o for k, o in zip(kept, outcome)))
+                                             for outcome, p in _outcomes(len(action["dice"])))
+            gain = expected_by_kept[kept] - current - cost
+            if gain > best_gain + 1e-9:
+                best_gain, best = gain, action
+        return best
+
+    # ------------------------------------------------------------------ acting
+    def act(self, view: dict, legal: list[dict], rng) -> dict:
+        me, phase = view["seat"], view["phase"]
+        if phase == "roll":
+            return self._roll_choice(view, legal, me)
+        if phase == "actions":
+            return self._action_choice(view, legal, me)
+        choice = getattr(self, f"_{phase}", None)
+        action = choice(view, legal, me) if choice else None
+        return action if action in legal else legal[-1]
+
+    def _action_choice(self, view: dict, legal: list[dict], me: int) -> dict:
+        values = self._kind_values(view, me)
+        wild = [a for a in legal if a["type"] == "wild"]
+        if wild:
+            _, plan = self._hand_value(view["faces"], view["helmets"], view["used"], values)
+            if plan:
+                target = {"type": "wild", "as": plan[0]}
+                if target in legal:
+                    return target
+        uses = {a["face"]: a for a in legal if a["type"] == "use"}
+        for kind in ACTION_ORDER:
+            if kind in uses and (kind not in ("pickaxe", "jackhammer") or values[kind][view["faces"][kind]] > 0):
+                return uses[kind]
+        return {"type": "end_turn"}
+
+    def _pickaxe(self, view: dict, legal: list[dict], me: int) -> dict:
+        return {"type": "draw"} if self._draw_ev(view, me) > 0 else {"type": "stop"}
+
+    def _jackhammer(self, view: dict, legal: list[dict], me: int) -> dict:
+        owned = self._owned(view, me)
+        # keeping one fewer of a colour: its value is what the last one of them added
+        return min(legal, key=lambda a: crystal_value(a["colour"], owned[a["colour"]] - 1))
+
+    def _chest(self, view: dict, legal: list[dict], me: int) -> dict:
+        protect = [a for a in legal if a["type"] == "protect"]
+        return max(protect, key=lambda a: VALUES.get(a["colour"], -1)) if protect else {"type": "stop"}
+
+    def _cart(self, view: dict, legal: list[dict], me: int) -> dict:
+        targets = [a["to"] for a in legal if a["type"] == "dump"]
+        return {"type": "dump", "to": self._leader(view, me, targets)} if targets else {"type": "stop"}
+
+    def _steal(self, view: dict, legal: list[dict], me: int) -> dict:
+        steals = [a for a in legal if a["type"] == "steal"]
+        if not steals:
+            return {"type": "stop"}
+        owned = self._owned(view, me)
+        scores = {s["seat"]: s["score"] for s in view["seats"]}
+        return max(steals, key=lambda a: (crystal_value(a["colour"], owned[a["colour"]]) + STEAL_HARM * VALUES[a["colour"]],
+                                          scores[a["from"]]))

@@ -1,0 +1,103 @@
+"""The greedy Quartz bot: always legal at 3–6 players, sees only its view, and clearly beats random."""
+
+from __future__ import annotations
+
+import pytest
+
+from cryptarena.ai.agents import make_agent
+from cryptarena.engine import Rng, derive_seed
+from cryptarena.games.quartz import Quartz
+from cryptarena.games.quartz.bot import GreedyAgent
+
+
+def play(players: int, seating: list[str], seed: int, options=None):
+    game = Quartz()
+    state = game.new_state(players, seed, options)
+    agents = [make_agent(name, game) for name in seating]
+    rng = Rng(seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = agents[seat].act(state.view(seat), legal, rng)
+        assert action in legal
+        state.apply(seat, action)
+    return state
+
+
+def win_shares(players: int, games_count: int) -> dict[str, float]:
+    wins = {"greedy": 0.0, "random": 0.0}
+    seat_games = {"greedy": 0, "random": 0}
+    for index in range(games_count):
+        seating = [("greedy", "random")[(seat + index) % 2] for seat in range(players)]
+        state = play(players, seating, derive_seed(99, index))
+        for seat, name in enumerate(seating):
+            seat_games[name] += 1
+            if seat in state.winners():
+                wins[name] += 1 / len(state.winners())
+    return {name: wins[name] / seat_games[name] for name in wins}
+
+
+def test_quartz_offers_the_greedy_bot():
+    assert Quartz().bots == {"greedy": GreedyAgent}
+
+
+def test_greedy_clearly_beats_random_at_four_players():
+    shares = win_shares(4, 150)
+    assert shares["greedy"] > 1.5 / 4, shares
+    assert shares["greedy"] > 3 * shares["random"], shares
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_greedy_always_legal_at_every_count(players):
+    for index in range(6):
+        state = play(players, ["greedy"] * players, derive_seed(7, players, index))
+        assert state.is_over() and state.winners()
+
+
+@pytest.mark.parametrize("options", [{"die_faces": "double_pickaxe"}, {"unstable_in_chest": True},
+                                     {"bag_empty_end": "round", "crystals_white": 1, "crystals_pink": 1}])
+def test_greedy_stays_legal_under_designer_options(options):
+    for index in range(3):
+        assert play(4, ["greedy", "random"] * 2, derive_seed(8, index), options).is_over()
+
+
+def greedy_log(games: int) -> list[dict]:
+    log = []
+    for index in range(games):
+        state = play(4, ["greedy", "random"] * 2, derive_seed(12, index))
+        log += [e for e in state.log if e["seat"] in (0, 2)]
+    return log
+
+
+def test_greedy_uses_what_the_dice_give():
+    """It dumps, steals, protects, wilds and returns: every kind of choice comes up in its games."""
+    used = {entry["msg"] for entry in greedy_log(10)}
+    assert {"quartz.dump", "quartz.steal", "quartz.protect", "quartz.wild", "quartz.return", "quartz.draw",
+            "quartz.reroll"} <= used
+
+
+def test_greedy_stops_rerolling_at_a_good_hand():
+    """Holding 4 steal faces (rich carts around) and a pickaxe, it keeps the dice even with free rerolls left."""
+    view = {"seat": 0, "phase": "roll", "round": 2, "rounds": 6, "bag_size": 40, "free_rerolls": 2,
+            "bag": {"white": 10, "pink": 8, "green": 8, "blue": 6, "red": 4, "yellow": 2, "black": 2},
+            "dice": ["steal", "steal", "steal", "steal", "pickaxe"],
+            "seats": [{"seat": s, "score": 10 * s, "markers": 0,
+                       "cart": {"white": 0, "pink": 0, "green": 0, "blue": 0, "red": 2 * s, "yellow": s, "black": 0},
+                       "chest": {c: 0 for c in ("white", "pink", "green", "blue", "red", "yellow", "black")}}
+                      for s in range(4)]}
+    legal = Quartz().new_state(4, 0).legal_actions(Quartz().new_state(4, 0).to_act()[0])
+    assert GreedyAgent().act(view, legal, Rng(0)) == {"type": "stop"}
+    view["dice"] = ["helmet", "cart", "chest", "pickaxe", "jackhammer"]  # a poor hand: reroll
+    assert GreedyAgent().act(view, legal, Rng(0))["type"] == "reroll"
+
+
+def test_greedy_dumps_on_the_leader_and_steals_the_most_valuable():
+    view = {"seat": 1, "seats": [{"seat": s, "score": score} for s, score in enumerate([20, 5, 40, 30])]}
+    dumps = [{"type": "dump", "to": s} for s in (0, 2, 3)] + [{"type": "stop"}]
+    assert GreedyAgent()._cart(view, dumps, 1) == {"type": "dump", "to": 2}
+    empty = {c: 0 for c in ("white", "pink", "green", "blue", "red", "yellow", "black")}
+    for seat in view["seats"]:
+        seat["cart"], seat["chest"] = dict(empty), dict(empty)
+    steals = [{"type": "steal", "from": 0, "colour": "white"}, {"type": "steal", "from": 3, "colour": "yellow"},
+              {"type": "steal", "from": 2, "colour": "red"}, {"type": "stop"}]
+    assert GreedyAgent()._steal(view, steals, 1) == {"type": "steal", "from": 3, "colour": "yellow"}

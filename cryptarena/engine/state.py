@@ -232,13 +232,16 @@ class State:
         callers ask just before `apply`, which asks again to validate."""
         if type(seat) is not int or not 0 <= seat < self.players:  # bool is not a seat either
             return []
+        return list(map(dict, self._memoised_legal(seat)))
+
+    def _memoised_legal(self, seat: int) -> list[dict]:
+        """The game's legal list for a valid seat, computed once per state version. Callers get
+        copies (legal_actions) or only read it (_validate)."""
         cache = self.__dict__.get("_legal_cache")
         version = len(self.history)
-        if cache is not None and cache[0] == version and cache[1] == seat:
-            return list(map(dict, cache[2]))
-        legal = self._legal_actions(seat)
-        self._legal_cache = (version, seat, legal)
-        return list(map(dict, legal))
+        if cache is None or cache[0] != version or cache[1] != seat:
+            cache = self._legal_cache = (version, seat, self._legal_actions(seat))
+        return cache[2]
 
     def apply(self, seat: int, action: dict) -> None:
         canonical = self._validate(seat, action)
@@ -268,15 +271,11 @@ class State:
         return [entry_for(e, seat) for e in self.log]
 
     def to_json(self) -> dict:
-        return {"format": SAVE_FORMAT, "game": self.game.id, "players": self.players,
-                "seed": self.seed, "options": dict(self.options), "rng": self.rng.position,
-                "phase": self.phase, "script": [list(x) for x in self._script],
-                "log": json.loads(json.dumps(self.log)),
-                "history": json.loads(json.dumps(self.history)),
-                "data": json.loads(json.dumps(self._data()))}
+        """The save as plain JSON data, sharing nothing with the state."""
+        return json.loads(self.dumps())
 
     def dumps(self) -> str:
-        """`to_json()` as JSON text, without the defensive copies (what a store writes)."""
+        """The save as JSON text (what a store writes)."""
         return json.dumps({"format": SAVE_FORMAT, "game": self.game.id, "players": self.players,
                            "seed": self.seed, "options": self.options, "rng": self.rng.position,
                            "phase": self.phase, "script": [list(x) for x in self._script],
@@ -363,11 +362,7 @@ class State:
             raise IllegalAction('an action must be an object with a string "type"', code="malformed_action")
         if self.is_over():
             raise IllegalAction("the game is over", code="game_over")
-        cache = self.__dict__.get("_legal_cache")
-        if cache is not None and cache[0] == len(self.history) and cache[1] == seat:
-            legal = cache[2]
-        else:
-            legal = self._legal_actions(seat)
+        legal = self._memoised_legal(seat)
         for candidate in legal:
             if candidate == action:
                 return candidate

@@ -159,19 +159,23 @@ class CryptState(State):
                 cards[slot] = [effort, 1]
         return cards
 
-    def _claim_shortfall(self, cards: dict[int, list[int]]) -> int:
-        """Dice still needed so that every card placed on this turn beats its occupant."""
+    def _claim_shortfall(self, cards: dict[int, list[int]], held: list[int] | None = None) -> int:
+        """Dice still needed so that every card placed on this turn beats its occupant
+        (`held`: each slot's current total, when the caller already has them)."""
+        held = self._held_totals() if held is None else held
         needed = 0
         for slot, (effort, count) in cards.items():
-            held = self._held_total(slot)
-            total = effort * count
-            if total <= held:
-                needed += -(-(held + 1 - total) // effort)
+            if effort * count <= held[slot]:
+                needed += -(-(held[slot] + 1 - effort * count) // effort)
         return needed
 
     def _held_total(self, slot: int) -> int:
         s = self.crypt[slot]
         return s["effort"] * len(s["dice"]) if s["owner"] is not None else 0
+
+    def _held_totals(self) -> list[int]:
+        """Every slot's `_held_total`, in one pass (the claim hot path asks for all of them)."""
+        return [s["effort"] * len(s["dice"]) if s["owner"] is not None else 0 for s in self.crypt]
 
     def _free_dice(self, seat: int) -> int:
         return self.dice[seat].count(READY) - len(self.pending)
@@ -200,11 +204,8 @@ class CryptState(State):
 
     def _claim_actions(self, seat: int) -> list[dict]:
         cards = self._pending_cards() if self.pending else {}
-        held = [s["effort"] * len(s["dice"]) if s["owner"] is not None else 0 for s in self.crypt]
-        shortfall = 0  # dice still needed so that every card placed on beats its holder
-        for slot, (effort, count) in cards.items():
-            if effort * count <= held[slot]:
-                shortfall += -(-(held[slot] + 1 - effort * count) // effort)
+        held = self._held_totals()
+        shortfall = self._claim_shortfall(cards, held)
         free = self._free_dice(seat)
         actions = self._placements(seat, free, cards, held, shortfall) if free > 0 else []
         if self.pending:

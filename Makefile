@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test conformance bench clean
 
 setup: $(STAMP)
 
@@ -22,6 +22,10 @@ run: setup
 
 test: setup
 	$(PY) -m pytest -n 2 -q
+
+# the generic conformance suite ten times larger than in `make test` (about an hour on 2 cores)
+conformance: setup
+	CRYPTARENA_CONFORMANCE_SCALE=10 $(PY) -m pytest -n 2 -q tests/conformance
 
 bench: setup
 	$(PY) -m pip install --quiet -e '.[test,bench]' || echo "open_spiel could not be installed: bench runs without it"

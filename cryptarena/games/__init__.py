@@ -14,6 +14,7 @@ __all__ = ["CorruptSave", "Game", "IllegalAction", "OptionError", "State", "Unkn
 # id -> "module:GameClass"
 _REGISTRY: dict[str, str] = {
     "crypt": "cryptarena.games.crypt:Crypt",
+    "quartz": "cryptarena.games.quartz:Quartz",
 }
 
 

@@ -6,13 +6,14 @@ the game, the seed and the step, so a failure can be replayed by hand.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 
+import orjson
+
 from cryptarena.games import IllegalAction
 
-from .play import canonical
+from .play import canonical, dump_sorted
 
 # A view must not look like it carries the RNG. "position" is only forbidden at the top level,
 # where a dumped RNG would sit: board games legitimately talk about piece positions. The
@@ -49,8 +50,8 @@ def assert_plain_json(value, where: str, forbidden_key=None) -> str:
     `forbidden_key`, a compiled pattern, is checked against every key. Returns the JSON text.
     The round trip itself is the fast check; the walk runs only to explain a failure."""
     try:
-        text = json.dumps(value, allow_nan=False)
-        exact = json.loads(text) == value
+        text = orjson.dumps(value).decode()
+        exact = orjson.loads(text) == value
     except (TypeError, ValueError):
         text, exact = "", False
     suspicious = forbidden_key is not None and re.search(
@@ -96,7 +97,7 @@ def check_log_marking(state, where: str, start: int = 0, determinized: bool = Fa
             for seat in secret["to"]:
                 assert isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players, \
                     f"{where}: log[{index}] secret['to'] holds {seat!r}, not a seat"
-    assert_no_rng_digits(json.dumps(state.log[start:]), state, f"{where} full log")
+    assert_no_rng_digits(orjson.dumps(state.log[start:]).decode(), state, f"{where} full log")
 
 
 def may_read(entry: dict, seat) -> bool:
@@ -136,14 +137,14 @@ def check_legal(game, state, where: str) -> dict[int, list[dict]]:
                 f"{where}: legal action {action!r} has no string type"
             assert action["type"] in game.action_types, \
                 f"{where}: action type {action['type']!r} is not documented in game.action_types"
-        texts = [json.dumps(a, sort_keys=True) for a in legal]
+        texts = [dump_sorted(a) for a in legal]
         assert len(set(texts)) == len(texts), f"{where}: legal_actions({seat}) has duplicates"
         # the caller owns the list it got: scribbling on it must not reach the state
         for action in legal:
             action["scribble"] = 1
         legal.append({"type": "scribble"})
         again = state.legal_actions(seat)
-        assert [json.dumps(a, sort_keys=True) for a in again] == texts, \
+        assert [dump_sorted(a) for a in again] == texts, \
             f"{where}: legal_actions({seat}) changed after its caller modified the list it got"
         legal = again
         if seat in acting:
@@ -191,7 +192,7 @@ def refusal(state, seat, action, where: str) -> str:
 def check_roundtrip(game, state, snap: str, where: str, data: dict | None = None, direct: bool = True):
     """game.from_json(...).to_json() == state.to_json(), from the dict read back from the JSON
     text `snap` (and, if `direct`, from to_json() itself). Returns the copy restored from text."""
-    data = json.loads(snap) if data is None else data
+    data = orjson.loads(snap) if data is None else data
     through_text = game.from_json(data)
     assert through_text.to_json() == data, f"{where}: from_json(json.loads(text)).to_json() differs"
     if direct:

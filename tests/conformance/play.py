@@ -6,14 +6,20 @@ Only `cryptarena.games` (the registry and its errors) and the engine's documente
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import dataclass
+
+import orjson
 
 from cryptarena import games
 from cryptarena.engine import Rng, derive_seed
 
 # A random game that has not ended after this many actions is treated as a bug (a loop).
 MAX_STEPS = 5000
+
+# Every count of games below is multiplied by this (default 1, which keeps `make test` within its
+# time budget with five games); `make conformance` runs the suite ten times larger.
+SCALE = float(os.environ.get("CRYPTARENA_CONFORMANCE_SCALE", "1"))
 
 
 def configs() -> list[tuple[str, int]]:
@@ -25,22 +31,36 @@ def configs() -> list[tuple[str, int]]:
     return found
 
 
+def chunks(games_per_config: int, games_per_chunk: int) -> list[tuple[tuple[str, int], int, range]]:
+    """(config, chunk number, game indices) for every config: the games split into chunks so
+    that pytest-xdist spreads them over workers; the count is scaled by SCALE."""
+    total = max(1, round(games_per_config * SCALE))
+    return [(config, k, range(start, min(start + games_per_chunk, total)))
+            for config in configs() for k, start in enumerate(range(0, total, games_per_chunk))]
+
+
 def config_id(config: tuple[str, int]) -> str:
     return f"{config[0]}-{config[1]}p"
 
 
+def dump_sorted(value) -> str:
+    """JSON text with sorted keys. orjson (several times faster than json on saves that carry
+    a whole log) refuses non-string keys and writes NaN as null, so nothing slips through."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
 def canonical(state) -> str:
     """The byte-exact form used to say 'unchanged': sorted keys, no NaN tolerated."""
-    return json.dumps(state.to_json(), sort_keys=True, allow_nan=False)
+    return dump_sorted(state.to_json())
 
 
 def snapshot(state) -> tuple[str, dict]:
     """canonical(state) and the dict read back from it, which must equal to_json(): the save
-    survives json.dumps / json.loads."""
+    survives a trip through JSON text."""
     data = state.to_json()
-    text = json.dumps(data, sort_keys=True, allow_nan=False)
-    again = json.loads(text)
-    assert again == data, "to_json() does not survive json.dumps / json.loads"
+    text = dump_sorted(data)
+    again = orjson.loads(text)
+    assert again == data, "to_json() does not survive a trip through JSON text"
     return text, again
 
 

@@ -8,9 +8,9 @@ import pytest
 from cryptarena.engine import Rng
 from cryptarena.games import IllegalAction
 
-from .play import canonical, config_id, configs, new_table, random_step
+from .play import SCALE, canonical, config_id, configs, new_table, random_step
 
-GAMES_PER_CONFIG = 4
+GAMES_PER_CONFIG = max(1, round(3 * SCALE))
 SAMPLE_EVERY = 10
 PLAY_ON = 12  # random actions after an accepted script
 # No chance kind of any game has these outcomes (die faces, card / crystal ids are small

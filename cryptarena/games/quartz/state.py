@@ -329,3 +329,14 @@ class QuartzState(State):
     def _load(self, data: dict) -> None:
         for name in self._FIELDS:
             setattr(self, name, data[name])
+        holders = [self.bag, *self.carts, *self.chests]
+        if len(self.carts) != self.players or len(self.chests) != self.players or len(self.markers) != self.players:
+            raise ValueError("every seat must have one cart, one chest and a marker count")
+        if any(set(h) != set(ALL) or any(not isinstance(n, int) or n < 0 for n in h.values()) for h in holders):
+            raise ValueError("bag, carts and chests must hold a count of every crystal colour")
+        if any(not 0 <= seat < self.players for seat in self.order) or not 0 <= self.starter < self.players:
+            raise ValueError("the turn order names a seat that is not at the table")
+        if any(face not in DIE_PRESETS["one_each"] for face in self.dice):
+            raise ValueError("a die shows a face that no die has")
+        if self.phase not in (*ACTION_PHASES, "game_end"):
+            raise ValueError(f"unknown phase {self.phase!r}")

@@ -1,6 +1,6 @@
-"""Quartz (issue 5, in progress): the forward model plays whole games at every player count, with
-exact saves and replays, before it is registered. The generic conformance suite takes over once it is
-(`games/__init__.py`); it already passes on Quartz when the registry is patched for a run."""
+"""Quartz as a whole: random games end after six rounds (or an empty bag) with consistent scores,
+exact saves and replays; scoring by its parts; one scripted turn through markers and wilds. The
+generic conformance suite (tests/conformance) checks the engine contract on top of this."""
 
 import json
 

@@ -1,8 +1,8 @@
 """The terminal front end: `cryptarena play` (you against bots), `rules` and `replay`.
 
 It reaches games only through the registry and their public JSON (views, legal actions, log
-entries), so every registered game can be played here; `terminal_render` holds the words and
-tables, with a readable board for the games that have one.
+entries), so every registered game can be played here; `terminal_boards` holds the words and
+tables, with a readable board and short commands for the games that have one.
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ from . import games
 from .ai.agents import make_agent
 from .engine import Rng, derive_seed
 from .engine.messages import render
-from .terminal_render import QUIET_FOR_OTHERS, SHORTCUTS, Choice, board, choices, score_table
+from .terminal_boards import (HELP_EXAMPLES, QUIET_FOR_OTHERS, SHORTCUTS, Arg, Choice, board, choices,
+                              command_args, score_table)
 
 HELP = """[bold]How to answer[/]
   [bold]NUMBER[/]          the choice with that number
-  [bold]COMMAND ARGS[/]    the command shown beside a choice, e.g. p 2 3 (place on slot 2 at effort 3)
+  [bold]COMMAND ARGS[/]    the command shown beside a choice, e.g. {example}
   [bold]b[/] / board       show the board again          [bold]log[/]        the whole log so far
   [bold]save FILE[/]       save the game (show it with: cryptarena replay FILE)
   [bold]h[/] / help        this help                     [bold]q[/] / quit   leave the game"""
@@ -56,7 +57,7 @@ class Menu:
 
     def __init__(self, items: list[Choice]):
         self.items = items
-        self.numbered: list[dict] = [a for item in items for a in item.actions]
+        self.numbered: list[dict] = [a for item in items if item.numbered for a in item.actions]
 
     def lines(self) -> list[str]:
         out, number, group = [], 1, ""
@@ -65,8 +66,8 @@ class Menu:
                 group = item.group
                 if group:
                     out.append(f"  {group}")
-            count = len(item.actions)
-            numbers = str(number) if count == 1 else f"{number}-{number + count - 1}"
+            count = len(item.actions) if item.numbered else 0
+            numbers = "" if not count else str(number) if count == 1 else f"{number}-{number + count - 1}"
             out.append(f"  [bold cyan]{numbers:>7}[/]  [bold]{item.command:<10}[/] {item.text}")
             number += count
         return out
@@ -90,21 +91,72 @@ def parse_action(line: str, menu: Menu, legal: list[dict], state: Any, seat: int
     if not of_kind:
         possible = ", ".join(sorted({a["type"] for a in legal}))
         raise InputError(f"You cannot {kind} now (phase {state.phase}); possible: {possible}.")
-    fields = [k for k in of_kind[0] if k != "type"]
-    args = words[1:]
-    if len(args) != len(fields) or not all(_is_int(a) for a in args):
-        example = " ".join([words[0], *(str(v) for k, v in of_kind[0].items() if k != "type")])
-        need = " ".join(f.upper() for f in fields)
-        raise InputError(f"{kind} needs {len(fields)} number(s){': ' + need if need else ''} "
-                         f"(for example: {example}).")
-    action = {"type": kind, **{f: int(a) for f, a in zip(fields, args)}}
+    args = command_args(game.id, kind, of_kind[0])
+    action = {"type": kind, **_read_args(kind, words[0], words[1:], args, of_kind[0])}
     if action in legal:
         return action
     try:  # the engine says precisely why; a copy, so that nothing could change the real table
         state.clone().apply(seat, action)
     except games.IllegalAction as exc:
-        raise InputError(f"Not allowed: {exc.reason}.") from None
-    raise InputError(f"Not allowed now: {line.strip()}.")
+        if not exc.reason.startswith(json.dumps(action, sort_keys=True)):
+            raise InputError(f"Not allowed: {exc.reason}.") from None
+    raise InputError(_why_not(line, words[0], action, args, of_kind))
+
+
+def _read_args(kind: str, command: str, typed: list[str], args: tuple[Arg, ...], example: dict) -> dict:
+    """The fields of an action from the words after its command, read as `args` describe them
+    (an "ints" argument takes every word after the others)."""
+    fixed = [a for a in args if a.kind != "ints"]
+    rest = next((a for a in args if a.kind == "ints"), None)
+    counts_ok = len(typed) == len(fixed) if rest is None else len(typed) > len(fixed)
+    numbers_ok = all(_is_int(w) for a, w in zip(fixed, typed) if a.kind == "int") and \
+        (rest is None or all(_is_int(w) for w in typed[len(fixed):]))
+    if not counts_ok or not numbers_ok:
+        usage = " ".join(a.name + ("…" if a.kind == "ints" else "") for a in args)
+        example_line = " ".join([command, *(a.show(example[a.field]) for a in args)])
+        if all(a.kind == "int" for a in args):
+            need = f"{len(args)} number(s){': ' + usage if usage else ''}"
+        else:
+            need = usage
+        raise InputError(f"{kind} needs {need} (for example: {example_line}).")
+    values: dict = {}
+    for arg, word in zip(fixed, typed):
+        values[arg.field] = int(word) - arg.base if arg.kind == "int" else _pick_word(word.lower(), arg)
+    if rest is not None:
+        numbers = [int(w) - rest.base for w in typed[len(fixed):]]
+        twice = sorted({n + rest.base for n in numbers if numbers.count(n) > 1})
+        if twice:
+            raise InputError(f"{rest.name.lower()} {', '.join(map(str, twice))} named twice: name each once.")
+        values[rest.field] = sorted(numbers)
+    return {a.field: values[a.field] for a in args}  # the fields in the order the engine lists them
+
+
+def _pick_word(word: str, arg: Arg) -> str:
+    if word in arg.words or not arg.words:
+        return word
+    if word in arg.short:
+        return arg.short[word]
+    matches = [w for w in arg.words if w.startswith(word)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise InputError(f"{word!r} could mean {', '.join(matches)}: type more of it.")
+    raise InputError(f"{word!r} is not a {arg.name.lower()}: {', '.join(arg.words)}.")
+
+
+def _why_not(line: str, command: str, action: dict, args: tuple[Arg, ...], of_kind: list[dict]) -> str:
+    """What the engine could not say: which value is out of reach, else what is possible."""
+    for arg in args:
+        seen = [a[arg.field] for a in of_kind]
+        allowed = sorted({v for value in seen for v in value}) if arg.kind == "ints" else list(dict.fromkeys(seen))
+        for value in action[arg.field] if arg.kind == "ints" else [action[arg.field]]:
+            if value not in allowed:
+                shown = ", ".join(str(v + arg.base) if arg.kind != "word" else v for v in allowed)
+                typed = str(value + arg.base) if arg.kind != "word" else value
+                return f"Not allowed: {arg.name.lower()} {typed} is not possible now; possible: {shown}."
+    possible = [" ".join([command, *(a.show(legal[a.field]) for a in args)]) for legal in of_kind]
+    more = f", … ({len(possible)} in all)" if len(possible) > 8 else ""
+    return f"Not allowed now: {line.strip()}. Possible: {', '.join(possible[:8])}{more}."
 
 
 def _is_int(text: str) -> bool:
@@ -242,7 +294,8 @@ class TerminalGame:
         if word in ("q", "quit", "exit"):
             raise Quit
         if word in ("h", "help", "?"):
-            self.console.print(HELP)
+            example = HELP_EXAMPLES.get(self.game.id, "the action's name, then its values")
+            self.console.print(HELP.format(example=example))
             shortcuts = SHORTCUTS.get(self.game.id, {})
             if shortcuts:
                 listed = ", ".join(f"[bold]{short}[/] {kind}" for short, kind in shortcuts.items())

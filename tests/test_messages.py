@@ -15,7 +15,7 @@ import pytest
 
 from cryptarena import games
 from cryptarena.engine import Rng
-from cryptarena.engine.messages import LANGUAGES, MessageError, catalogue, render, render_strict
+from cryptarena.engine.messages import LANGUAGES, MessageError, catalogue, fields, render, render_strict
 
 GAME = games.load("crypt")
 SUB_TEMPLATE_PREFIXES = ("crypt.part.", "term.")
@@ -154,3 +154,20 @@ def test_a_game_without_a_catalogue_still_renders():
 
     assert catalogue(Bare())["seat"] == "Seat {n}"
     assert render(Bare(), {"msg": "bare.move", "params": {"to": [1, 2]}}) == "bare.move(to=[1, 2])"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_catalogue_uses_only_the_grammar_both_renderers_share(game_id):
+    """The server (engine/messages.py) and the browser (web/js/i18n.js) render the same templates;
+    the browser's parser does not expand a field nested in another field's format, so no catalogue
+    may use one (it once showed `quartz.use(seat=3, ...)` in the browser's log)."""
+    game = games.load(game_id)
+    for lang in LANGUAGES:
+        for key, template in catalogue(game, lang).items():
+            for variant in template if isinstance(template, list) else [template]:
+                fields(variant)  # raises MessageError on a nested field
+
+
+def test_a_nested_field_is_refused_on_the_server_too():
+    with pytest.raises(MessageError, match="not supported"):
+        fields("{count:plural=# {face:term} face|# {face:term} faces}")

@@ -198,9 +198,12 @@ class _Formatter(string.Formatter):
 
 
 def fields(template: str) -> list[str]:
-    """The parameter names a template uses."""
+    """The parameter names a template uses. A field nested in another's format spec is refused:
+    the browser's renderer (web/js/i18n.js) reads the same templates and does not expand them."""
     names = []
-    for _, name, _, _ in string.Formatter().parse(template):
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if spec and "{" in spec:
+            raise MessageError(f"a field inside the format of {{{name}}} is not supported: {template!r}")
         if name:
             names.append(name.split(".")[0].split("[")[0])
     return names

@@ -37,9 +37,9 @@ def test_scoring_values_sets_unstable_and_the_chest_penalty():
     state.carts[1]["pink"] = 5  # 15 + set of 5 (+10); empty chest
     state.chests[2]["blue"] = 1
     scores = state.scores()
-    assert scores[0]["breakdown"] == {"crystals": 22, "sets": 3, "unstable": -6, "chest": 0}
-    assert scores[1]["breakdown"] == {"crystals": 15, "sets": 10, "unstable": 0, "chest": -5}
-    assert scores[2]["breakdown"]["chest"] == 0
+    assert scores[0]["breakdown"] == {"crystals": 22, "sets": 3, "unstable": -6, "fewest_in_chest": 0}
+    assert scores[1]["breakdown"] == {"crystals": 15, "sets": 10, "unstable": 0, "fewest_in_chest": -5}
+    assert scores[2]["breakdown"]["fewest_in_chest"] == 0
 
 
 def test_a_scripted_turn_mines_an_unstable_crystal_and_spends_its_marker_on_a_third_reroll():

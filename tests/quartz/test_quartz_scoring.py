@@ -47,16 +47,16 @@ def test_unstable_crystals_cost_three_each_in_cart_or_chest():
 
 def test_fewest_in_chest_loses_five_all_tied():
     state = scored([], [{"white": 1}, {"red": 1}, {"white": 2}])
-    assert [s["breakdown"]["chest"] for s in state.scores()] == [-5, -5, 0]
+    assert [s["breakdown"]["fewest_in_chest"] for s in state.scores()] == [-5, -5, 0]
     state = scored([{"yellow": 4}], [{}, {"white": 1}, {}])  # the cart does not count for this
-    assert [s["breakdown"]["chest"] for s in state.scores()] == [-5, 0, -5]
+    assert [s["breakdown"]["fewest_in_chest"] for s in state.scores()] == [-5, 0, -5]
 
 
 def test_breakdown_adds_up_to_the_total():
     state = scored([{"white": 3, "yellow": 1, "black": 2}, {"pink": 5}], [{"red": 1}, {}, {"blue": 1}])
     scores = state.scores()
-    assert scores[0]["breakdown"] == {"crystals": 22, "sets": 3, "unstable": -6, "chest": 0}
-    assert scores[1]["breakdown"] == {"crystals": 15, "sets": 10, "unstable": 0, "chest": -5}
+    assert scores[0]["breakdown"] == {"crystals": 22, "sets": 3, "unstable": -6, "fewest_in_chest": 0}
+    assert scores[1]["breakdown"] == {"crystals": 15, "sets": 10, "unstable": 0, "fewest_in_chest": -5}
     assert [s["total"] for s in scores] == [19, 20, 5]
     assert all(s["total"] == sum(s["breakdown"].values()) for s in scores)
 

@@ -185,7 +185,8 @@ class QuartzState(State):
                 paid = "marker"
             for die in action["dice"]:
                 self.dice[die] = self._roll()
-            self.add_log("quartz.reroll", {"seat": seat, "dice": action["dice"], "result": list(self.dice),
+            self.add_log("quartz.reroll", {"seat": seat, "dice": action["dice"], "count": len(action["dice"]),
+                                           "result": list(self.dice),
                                            "paid": paid}, seat=seat, action=action,
                          chance={"kind": "face", "values": [self.dice[d] for d in action["dice"]]})
         elif kind == "stop" and self.phase == "roll":
@@ -282,7 +283,7 @@ class QuartzState(State):
                     sets += SET_BONUS.get(count, 0)
             breakdown = {"crystals": sum(VALUES[c] * owned[c] for c in COLOURS), "sets": sets,
                          "unstable": -UNSTABLE_PENALTY * owned[UNSTABLE],
-                         "chest": -FEWEST_IN_CHEST_PENALTY if chest_sizes[seat] == fewest else 0}
+                         "fewest_in_chest": -FEWEST_IN_CHEST_PENALTY if chest_sizes[seat] == fewest else 0}
             result.append({"total": sum(breakdown.values()), "breakdown": breakdown})
         return result
 

@@ -19,6 +19,10 @@ function names() {
     if (s.kind === "human") out[s.seat] = s.name || page.t("seat", { n: s.seat });
     else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} (${page.t("ui.bot")})`;
   }
+  // three "greedy (bot)" seats cannot be told apart in the log: number the names that repeat
+  const counts = {};
+  for (const name of Object.values(out)) counts[name] = (counts[name] || 0) + 1;
+  for (const [seat, name] of Object.entries(out)) if (counts[name] > 1) out[seat] = `${name} #${seat}`;
   return out;
 }
 const nameOf = (seat) => names()[seat] ?? page.words.seat?.replace("{n}", seat) ?? `Seat ${seat}`;

@@ -1,46 +1,19 @@
-"""What the terminal shows: boards, choices in words, score tables.
-
-Everything here reads the public JSON a game hands out (`view(seat)`, `legal_actions(seat)`,
-`scores()`), never a game's internals. A game with its own renderer (Crypt) gets a readable
-board and choices grouped in words; any other game falls back to a pretty-printed view and one
-numbered line per action, so a new game is playable in the terminal before it has a renderer.
-"""
+"""Crypt in the terminal: the board (collectors, the Crypt's slots, players) and the claim
+choices in words, grouped per card so that `p SLOT EFFORT` or a range of numbers places a servant."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
-
 from rich.console import Group, RenderableType
-from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
+
+from .common import Choice, generic_choice, seat_name
 
 # Banner colours of the printed cards (crypt.components.md §1.1).
 TYPE_STYLE = {"idol": "bold gold1", "jewelry": "bold dodger_blue1", "manuscript": "bold grey70",
               "pottery": "bold dark_orange", "remains": "bold green3", "tapestry": "bold medium_purple1"}
 
 
-@dataclass
-class Choice:
-    """One line of the menu: a command the player can type and the action(s) it stands for.
-    A line with several actions (one card, every allowed effort) takes a range of numbers."""
-
-    actions: list[dict]
-    command: str
-    text: str  # rich markup
-    group: str = ""  # a heading shared by consecutive lines (printed once)
-
-
-def seat_name(seat: Any, names: dict) -> str:
-    if seat in names:
-        return names[seat]
-    if seat == "ghost":
-        return "the Ghost"
-    return f"Seat {seat}"
-
-
-# ------------------------------------------------------------------------------------- crypt
 def card_text(card: dict, face_up: bool = True) -> str:
     kind = card["type"]
     name = f"[{TYPE_STYLE.get(kind, 'bold')}]{kind.capitalize()}[/]"
@@ -85,7 +58,7 @@ def _collection_text(cards: list[dict]) -> str:
                      for kind, values in by_type.items())
 
 
-def crypt_board(view: dict, names: dict, me: int | None, agents: dict) -> RenderableType:
+def board(view: dict, names: dict, me: int | None, agents: dict) -> RenderableType:
     who = lambda seat: seat_name(seat, names)  # noqa: E731 - a short local alias reads better
     head = Text.from_markup(
         f"[bold]Crypt[/] · round {view['round']} · deck {view['deck_size']} cards · phase "
@@ -149,19 +122,19 @@ def _span(values: list[int]) -> str:
     return ",".join(map(str, values))
 
 
-def crypt_choices(view: dict, legal: list[dict], names: dict) -> list[Choice]:
+def choices(view: dict, legal: list[dict], names: dict) -> list[Choice]:
     """Crypt's legal actions in words, ordered so that picking "1" again and again always makes
     progress: confirm first, take back last."""
     slots = {s["slot"]: s for s in view.get("crypt", [])}
     by_type: dict[str, list[dict]] = {}
     for action in legal:
         by_type.setdefault(action["type"], []).append(action)
-    choices: list[Choice] = []
+    items: list[Choice] = []
     pending = view.get("pending", [])
     if "confirm" in by_type:
         grouped = _pending_by_slot(view)
         what = ", ".join(f"slot {s}: {len(e)} × {e[0]} = {len(e) * e[0]}" for s, e in sorted(grouped.items()))
-        choices.append(Choice(by_type["confirm"], "c", f"confirm your claim ({what}) and end your turn"))
+        items.append(Choice(by_type["confirm"], "c", f"confirm your claim ({what}) and end your turn"))
     places: dict[int, list[dict]] = {}
     for action in by_type.get("place", []):
         places.setdefault(action["slot"], []).append(action)
@@ -172,95 +145,49 @@ def crypt_choices(view: dict, legal: list[dict], names: dict) -> list[Choice]:
         held = f" [dim]held by[/] {_holder(card, names)}" if card and card["owner"] is not None else ""
         efforts = [a["effort"] for a in actions]
         command = f"p {slot} {_span(efforts)}"
-        choices.append(Choice(actions, command, f"{where}{held}", group=PLACE_GROUP))
+        items.append(Choice(actions, command, f"{where}{held}", group=PLACE_GROUP))
     if "recover" in by_type:
         exhausted = view["players"][view["seat"]]["dice"].count("exhausted") if view.get("seat") is not None else 0
-        choices.append(Choice(by_type["recover"], "r",
+        items.append(Choice(by_type["recover"], "r",
                               f"recover your {exhausted} exhausted servant(s) — this is your whole turn"))
     for action in by_type.get("pottery_take", []):
         card = slots.get(action["slot"])
         where = card_text(card, card["face_up"]) if card else ""
-        choices.append(Choice([action], f"t {action['slot']}",
+        items.append(Choice([action], f"t {action['slot']}",
                               f"Pottery B: flip 2 Pottery, take face-down slot {action['slot']} {where}"))
     rerolls = {r["die"]: r["effort"] for r in view.get("idol_rerolls", [])}
     for action in by_type.get("idol_reroll", []):
         effort = rerolls.get(action["die"], "?")
-        choices.append(Choice([action], f"i {action['die']}",
+        items.append(Choice([action], f"i {action['die']}",
                               f"Idol A: flip 1 Idol, re-roll exhausted die {action['die']} (needs {effort}+)"))
     if "pass" in by_type:
         meaning = {"pottery": "do not take a face-down card", "idol": "keep the exhausted dice as they are",
                    "claim": "you have no servant to place or recover"}.get(view.get("phase"), "")
-        choices.append(Choice(by_type["pass"], "pass", "pass" + (f" ({meaning})" if meaning else "")))
+        items.append(Choice(by_type["pass"], "pass", "pass" + (f" ({meaning})" if meaning else "")))
     if "manuscript_peek" in by_type:
-        choices.append(Choice(by_type["manuscript_peek"], "m",
+        items.append(Choice(by_type["manuscript_peek"], "m",
                               "Manuscript B: flip 1 Manuscript, look at every face-down card in the Crypt"))
     if "remains_recover" in by_type:
-        choices.append(Choice(by_type["remains_recover"], "rem",
+        items.append(Choice(by_type["remains_recover"], "rem",
                               "Remains A: flip 2 Remains, recover one exhausted servant"))
     if "take_back" in by_type and pending:
         last = pending[-1]
-        choices.append(Choice(by_type["take_back"], "u",
+        items.append(Choice(by_type["take_back"], "u",
                               f"take back your last servant (slot {last['slot']}, effort {last['effort']})"))
     known = {"confirm", "place", "recover", "pottery_take", "idol_reroll", "pass", "manuscript_peek",
              "remains_recover", "take_back"}
     for action in legal:  # anything this renderer does not know yet still gets a line
         if action["type"] not in known:
-            choices.append(generic_choice(action, {}))
-    return choices
+            items.append(generic_choice(action, {}))
+    return items
 
 
 # Short commands a player may type instead of the action type's full name.
-SHORTCUTS = {"crypt": {"p": "place", "c": "confirm", "u": "take_back", "undo": "take_back",
-                       "r": "recover", "t": "pottery_take", "i": "idol_reroll", "m": "manuscript_peek",
-                       "peek": "manuscript_peek", "rem": "remains_recover"}}
+SHORTCUTS = {"p": "place", "c": "confirm", "u": "take_back", "undo": "take_back",
+             "r": "recover", "t": "pottery_take", "i": "idol_reroll", "m": "manuscript_peek",
+             "peek": "manuscript_peek", "rem": "remains_recover"}
 
 # Log lines not worth showing for other seats: the claim that ends a turn sums them up.
-QUIET_FOR_OTHERS = {"crypt": {"crypt.place", "crypt.take_back"}}
+QUIET_FOR_OTHERS = {"crypt.place", "crypt.take_back"}
 
-
-# ------------------------------------------------------------------------------------ generic
-def generic_choice(action: dict, action_types: dict) -> Choice:
-    args = [str(v) for k, v in action.items() if k != "type"]
-    fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
-    doc = action_types.get(action["type"], "")
-    return Choice([action], " ".join([action["type"], *args]),
-                  f"{action['type']}" + (f" ({fields})" if fields else "") + (f" [dim]{doc}[/]" if doc else ""))
-
-
-def generic_board(view: dict, names: dict, me: int | None, agents: dict) -> RenderableType:
-    return Pretty(view)
-
-
-BOARDS: dict[str, Callable[..., RenderableType]] = {"crypt": crypt_board}
-CHOICES: dict[str, Callable[..., list[Choice]]] = {"crypt": crypt_choices}
-
-
-def board(game_id: str, view: dict, names: dict, me: int | None, agents: dict) -> RenderableType:
-    return BOARDS.get(game_id, generic_board)(view, names, me, agents)
-
-
-def choices(game: Any, view: dict, legal: list[dict], names: dict) -> list[Choice]:
-    describe = CHOICES.get(game.id)
-    if describe is None:
-        return [generic_choice(a, game.action_types) for a in legal]
-    return describe(view, legal, names)
-
-
-def score_table(scores: list[dict], winners: list[int], names: dict, agents: dict) -> Table:
-    """One column per seat, one row per breakdown item, the total last: narrow enough for 4 seats
-    at 80 columns."""
-    keys: list[str] = []
-    for s in scores:
-        keys += [k for k in s["breakdown"] if k not in keys]
-    table = Table(title="Final scores", title_justify="left")
-    table.add_column("", no_wrap=True)
-    for seat in range(len(scores)):
-        label = seat_name(seat, names) + (" ★" if seat in winners else "")
-        if seat in agents:
-            label += f"\n[dim]{agents[seat]}[/]"
-        table.add_column(label, justify="right")
-    for key in keys:
-        table.add_row(key, *(str(s["breakdown"].get(key, 0)) for s in scores))
-    table.add_section()
-    table.add_row("[bold]total[/]", *(f"[bold]{s['total']}[/]" for s in scores))
-    return table
+HELP_EXAMPLE = "p 2 3 (place on slot 2 at effort 3)"

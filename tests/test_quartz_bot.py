@@ -7,7 +7,8 @@ import pytest
 from cryptarena.ai.agents import make_agent
 from cryptarena.engine import Rng, derive_seed
 from cryptarena.games.quartz import Quartz
-from cryptarena.games.quartz.bot import GreedyAgent
+from cryptarena.games.quartz.bot import GreedyAgent, _outcomes, crystal_value
+from cryptarena.games.quartz.components import DIE_PRESETS
 
 
 def play(players: int, seating: list[str], seed: int, options=None):
@@ -101,3 +102,25 @@ def test_greedy_dumps_on_the_leader_and_steals_the_most_valuable():
     steals = [{"type": "steal", "from": 0, "colour": "white"}, {"type": "steal", "from": 3, "colour": "yellow"},
               {"type": "steal", "from": 2, "colour": "red"}, {"type": "stop"}]
     assert GreedyAgent()._steal(view, steals, 1) == {"type": "steal", "from": 3, "colour": "yellow"}
+
+
+def test_reroll_odds_follow_the_tables_die_faces():
+    one_each = dict(_outcomes(1))
+    doubled = dict(_outcomes(1, DIE_PRESETS["double_pickaxe"]))
+    pickaxe_only = (1, 0, 0, 0, 0, 0)  # face counts in FACES order
+    assert one_each[pickaxe_only] == pytest.approx(1 / 6) and doubled[pickaxe_only] == pytest.approx(2 / 6)
+    assert (0, 0, 0, 0, 0, 1) not in doubled  # that die has no helmet
+    assert sum(p for _, p in _outcomes(3, DIE_PRESETS["double_pickaxe"])) == pytest.approx(1.0)
+
+
+def test_greedy_reads_the_set_rule_in_play_from_the_view():
+    """A sixth white is worth 2 under big_sets=cap (the 5-set's bonus stays) and loses the 5-set's
+    +10 under big_sets=none: the bot must see that in the table's options."""
+    assert crystal_value("white", 5, capped=True) == 2
+    assert crystal_value("white", 5, capped=False) == 2 - 10
+    for big_sets, expected in (("cap", True), ("none", False)):
+        state = Quartz().new_state(3, 5, {"big_sets": big_sets})
+        seat = state.to_act()[0]
+        agent = GreedyAgent()
+        agent.act(state.view(seat), state.legal_actions(seat), Rng(1))
+        assert agent.capped is expected

@@ -264,8 +264,9 @@ class State:
     def view(self, seat: int | None = None) -> dict:
         if seat is not None:
             self._check_seat(seat)
+        # the table's options are public: renderers and bots read the rules in play from them
         data = {"game": self.game.id, "player_count": self.players, "seat": seat, "phase": self.phase,
-                "to_act": self.to_act(), "over": self.is_over()}
+                "to_act": self.to_act(), "over": self.is_over(), "options": dict(self.options)}
         data.update(self._view(seat))
         return data
 

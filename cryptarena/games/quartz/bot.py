@@ -21,8 +21,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from .components import (COLOURS, DICE, FACES, FEWEST_IN_CHEST_PENALTY, HELMETS_PER_WILD, MINIMUM, SET_BONUS,
-                         UNSTABLE, UNSTABLE_PENALTY, VALUES)
+from .components import (COLOURS, DICE, DIE_PRESETS, FACES, FEWEST_IN_CHEST_PENALTY, HELMETS_PER_WILD, MINIMUM,
+                         SET_BONUS, UNSTABLE, UNSTABLE_PENALTY, VALUES)
 
 ACTION_ORDER = ("pickaxe", "jackhammer", "steal", "cart", "chest")
 MARKER_COST = 2.0  # a marker kept is a reroll later; worth nothing once the last turn is played
@@ -31,28 +31,34 @@ STEAL_HARM = 0.5  # a stolen crystal also costs the victim: count half of it aga
 CHEST_BUFFER_VALUE = 1.0  # a crystal beyond the minimum keeps the −5 away if others catch up
 
 
-def set_bonus(count: int) -> int:
-    """The set bonus for `count` identical crystals (6 or more keep the 5-set's, the default)."""
-    return SET_BONUS.get(min(count, max(SET_BONUS)), 0)
+def set_bonus(count: int, capped: bool = True) -> int:
+    """The set bonus for `count` identical crystals: 6 or more keep the 5-set's (`big_sets=cap`,
+    the default) or earn none (`big_sets=none`)."""
+    return SET_BONUS.get(min(count, max(SET_BONUS)) if capped else count, 0)
 
 
-def crystal_value(colour: str, owned: int = 0) -> float:
+def crystal_value(colour: str, owned: int = 0, capped: bool = True) -> float:
     """What one more crystal of `colour` is worth to a seat holding `owned` of them."""
     if colour == UNSTABLE:
         return -UNSTABLE_PENALTY
-    return VALUES[colour] + set_bonus(owned + 1) - set_bonus(owned)
+    return VALUES[colour] + set_bonus(owned + 1, capped) - set_bonus(owned, capped)
 
 
 @lru_cache(maxsize=None)
-def _outcomes(k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """What k rerolled dice can show, as face counts (in FACES order), with their probabilities."""
+def _outcomes(k: int, die: tuple[str, ...] = FACES) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """What k rerolled dice with these six faces can show, as face counts (in FACES order), with
+    their probabilities."""
+    chance = [die.count(face) / len(die) for face in FACES]
     result = []
     for combo in combinations_with_replacement(range(len(FACES)), k):
         counts = tuple(combo.count(i) for i in range(len(FACES)))
         ways = factorial(k)
-        for n in counts:
+        p = 1.0
+        for face, n in enumerate(counts):
             ways //= factorial(n)
-        result.append((counts, ways / len(FACES) ** k))
+            p *= chance[face] ** n
+        if p > 0:
+            result.append((counts, ways * p))
     return tuple(result)
 
 
@@ -65,6 +71,11 @@ class GreedyAgent:
 
     def __init__(self, game=None):
         self.game = game
+        self.capped = True  # the table's rules, read from view["options"] at each decision
+        self.die = FACES
+
+    def _value(self, colour: str, owned: int = 0) -> float:
+        return crystal_value(colour, owned, self.capped)
 
     # ------------------------------------------------------------------ reading the view
     def _owned(self, view: dict, seat: int) -> dict:
@@ -77,7 +88,7 @@ class GreedyAgent:
 
     def _draw_values(self, view: dict, me: int) -> list[tuple[float, int]]:
         owned = self._owned(view, me)
-        return [(crystal_value(c, owned[c]), n) for c, n in view["bag"].items() if n > 0]
+        return [(self._value(c, owned[c]), n) for c, n in view["bag"].items() if n > 0]
 
     def _draw_ev(self, view: dict, me: int) -> float:
         values = self._draw_values(view, me)
@@ -92,7 +103,7 @@ class GreedyAgent:
         bag_size = view["bag_size"]
         ev = self._draw_ev(view, me)
         draws = sorted((v for v, n in self._draw_values(view, me) for _ in range(n)), reverse=True)
-        stealable = sorted((crystal_value(c, self._owned(view, me)[c]) + STEAL_HARM * VALUES[c]
+        stealable = sorted((self._value(c, self._owned(view, me)[c]) + STEAL_HARM * VALUES[c]
                             for s in view["seats"] if s["seat"] != me for c in COLOURS
                             for _ in range(s["cart"].get(c, 0))), reverse=True)
         protectable = sorted((VALUES[c] for c in COLOURS for _ in range(seat["cart"].get(c, 0))), reverse=True)
@@ -155,7 +166,7 @@ class GreedyAgent:
             kept = _counts([dice[i] for i in range(len(dice)) if i not in action["dice"]])
             if kept not in expected_by_kept:
                 expected_by_kept[kept] = sum(p * value_of(tuple(k + o for k, o in zip(kept, outcome)))
-                                             for outcome, p in _outcomes(len(action["dice"])))
+                                             for outcome, p in _outcomes(len(action["dice"]), self.die))
             gain = expected_by_kept[kept] - current - cost
             if gain > best_gain + 1e-9:
                 best_gain, best = gain, action
@@ -164,6 +175,9 @@ class GreedyAgent:
     # ------------------------------------------------------------------ acting
     def act(self, view: dict, legal: list[dict], rng) -> dict:
         me, phase = view["seat"], view["phase"]
+        options = view.get("options", {})
+        self.capped = options.get("big_sets", "cap") == "cap"
+        self.die = tuple(DIE_PRESETS.get(options.get("die_faces"), FACES))
         if phase == "roll":
             return self._roll_choice(view, legal, me)
         if phase == "actions":
@@ -193,7 +207,7 @@ class GreedyAgent:
     def _jackhammer(self, view: dict, legal: list[dict], me: int) -> dict:
         owned = self._owned(view, me)
         # keeping one fewer of a colour: its value is what the last one of them added
-        return min(legal, key=lambda a: crystal_value(a["colour"], owned[a["colour"]] - 1))
+        return min(legal, key=lambda a: self._value(a["colour"], owned[a["colour"]] - 1))
 
     def _chest(self, view: dict, legal: list[dict], me: int) -> dict:
         protect = [a for a in legal if a["type"] == "protect"]
@@ -209,5 +223,5 @@ class GreedyAgent:
             return {"type": "stop"}
         owned = self._owned(view, me)
         scores = {s["seat"]: s["score"] for s in view["seats"]}
-        return max(steals, key=lambda a: (crystal_value(a["colour"], owned[a["colour"]]) + STEAL_HARM * VALUES[a["colour"]],
+        return max(steals, key=lambda a: (self._value(a["colour"], owned[a["colour"]]) + STEAL_HARM * VALUES[a["colour"]],
                                           scores[a["from"]]))

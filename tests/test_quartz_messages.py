@@ -75,6 +75,6 @@ def test_every_language_has_the_same_keys():
 def test_words_are_translated_not_copied():
     entry = {"msg": "quartz.steal", "params": {"seat": 0, "from": 2, "colour": "yellow"}}
     texts = {lang: render_strict(GAME, entry, lang) for lang in LANGUAGES}
-    assert texts["en"] == "Seat 0 steals a yellow crystal from Seat 2."
+    assert texts["en"] == "Seat 0 steals one yellow crystal from Seat 2."
     assert "jaune" in texts["fr"] and "Siège 2" in texts["fr"]
     assert "黄色" in texts["zh"] and "座位2" in texts["zh"]

@@ -22,11 +22,20 @@ FACE_STYLE = {"pickaxe": "bold dark_orange", "jackhammer": "bold orange_red1", "
 
 
 def colour_word(colour: str) -> str:
-    return f"[{COLOUR_STYLE.get(colour, 'bold')}]{'unstable' if colour == UNSTABLE else colour}[/]"
+    return f"[{COLOUR_STYLE.get(colour, 'bold')}]{colour_command(colour)}[/]"
 
 
 def face_word(face: str) -> str:
     return f"[{FACE_STYLE.get(face, 'bold')}]{face}[/]"
+
+
+def colour_command(colour: str) -> str:
+    """The word a player types for a colour (the board calls black crystals unstable)."""
+    return "unstable" if colour == UNSTABLE else colour
+
+
+def a_crystal(colour: str) -> str:
+    return f"{'an' if colour == UNSTABLE else 'a'} {colour_word(colour)}"
 
 
 def crystals_text(counts: dict) -> str:
@@ -42,7 +51,7 @@ def crystals_short(counts: dict) -> str:
 
 
 def legend() -> str:
-    worth = "  ".join(f"[{COLOUR_STYLE[c]}]{LETTER[c]}[/] {'unstable' if c == UNSTABLE else c} {_worth(c)}"
+    worth = "  ".join(f"[{COLOUR_STYLE[c]}]{LETTER[c]}[/] {colour_command(c)} {_worth(c)}"
                        for c in ALL_COLOURS)
     return f"[dim]{worth}[/]"
 
@@ -97,8 +106,9 @@ def _turn_lines(view: dict, acting: int | None, player: str) -> list[Text]:
         free = view["free_rerolls"]
         cost = (f"{plural(free, 'free reroll')} left, then" if free else "no free reroll left:")
         has = "you have" if player == "you" else f"{player} has"
+        markers = plural(view["seats"][acting]["markers"], "marker")
         return [Text.from_markup(f"Dice:  {dice}"),
-                Text.from_markup(f"  {cost} 1 marker a reroll ({has} {plural(view['seats'][acting]['markers'], 'marker')})")]
+                Text.from_markup(f"  {cost} 1 marker a reroll ({has} {markers})")]
     faces = {face: view["faces"].get(face, 0) for face in ACTION_FACES if face not in view["used"]}
     used = ", ".join(face_word(f) for f in view["used"]) or "[dim]nothing yet[/]"
     lines = [Text.from_markup(f"Dice kept: {faces_text(_dice_tally(view['dice']))}"),
@@ -177,12 +187,14 @@ def choices(view: dict, legal: list[dict], names: dict) -> list[Choice]:
         items.append(Choice([action], "d", f"draw a crystal from the bag ({view['bag_size']} in it)"))
     returns = f"[bold]jackhammer[/]: put {plural(left, 'crystal')} back in the bag, ret COLOUR"
     for action in reversed(_value_first(by_type.get("return", []))):  # the cheapest back first
-        items.append(Choice([action], f"ret {action['colour']}", f"put a {colour_word(action['colour'])} back "
-                            f"(worth {_worth(action['colour'])})", group=returns))
+        colour = action["colour"]
+        items.append(Choice([action], f"ret {colour_command(colour)}", f"put {a_crystal(colour)} back "
+                            f"(worth {_worth(colour)})", group=returns))
     chest = f"[bold]chest[/]: up to {plural(left, 'crystal')} from your cart into your chest, p COLOUR"
     for action in _value_first(by_type.get("protect", [])):
-        items.append(Choice([action], f"p {action['colour']}", f"protect a {colour_word(action['colour'])} "
-                            f"(worth {_worth(action['colour'])})", group=chest))
+        colour = action["colour"]
+        items.append(Choice([action], f"p {colour_command(colour)}", f"protect {a_crystal(colour)} "
+                            f"(worth {_worth(colour)})", group=chest))
     scores = {row["seat"]: row["score"] for row in view["seats"]}
     cart = f"[bold]cart[/]: give up to {plural(left, 'unstable crystal')} away, dump SEAT"
     for action in sorted(by_type.get("dump", []), key=lambda a: -scores.get(a["to"], 0)):
@@ -190,9 +202,9 @@ def choices(view: dict, legal: list[dict], names: dict) -> list[Choice]:
                             f"(score {scores.get(action['to'], '?')})", group=cart))
     steal = f"[bold]steal[/]: take up to {plural(left, 'crystal')} from other carts, s SEAT COLOUR"
     for action in _value_first(by_type.get("steal", [])):
-        items.append(Choice([action], f"s {action['from']} {action['colour']}",
-                            f"a {colour_word(action['colour'])} (worth {_worth(action['colour'])}) from "
-                            f"{who(action['from'])}", group=steal))
+        colour = action["colour"]
+        items.append(Choice([action], f"s {action['from']} {colour}",
+                            f"{a_crystal(colour)} (worth {_worth(colour)}) from {who(action['from'])}", group=steal))
     if phase != "roll" and "stop" in by_type:
         items.append(Choice(by_type["stop"], "stop", STOP_TEXT.get(phase, "stop this action")))
     if "end_turn" in by_type:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from importlib import resources
 from typing import Any, ClassVar
 
 import orjson
@@ -160,7 +161,12 @@ class Game:
         return state
 
     def rules_summary(self) -> str:
-        return self.pitch
+        """The player-facing rules: RULES.md in the game's package, else the pitch."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return (resources.files(package) / "RULES.md").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, TypeError):
+            return self.pitch
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "min_players": self.min_players,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ...engine import Game, Option, OptionError
 from .components import TYPES
 from .state import CryptState
@@ -66,10 +64,6 @@ class Crypt(Game):
         if options["first_leader"] >= players:
             raise OptionError(f"option 'first_leader': seat {options['first_leader']} does not exist "
                               f"with {players} player(s) (seats 0..{players - 1})", code="bad_option_value")
-
-    def rules_summary(self) -> str:
-        path = Path(__file__).with_name("RULES.md")
-        return path.read_text(encoding="utf-8") if path.exists() else self.pitch
 
     @property
     def bots(self) -> dict:

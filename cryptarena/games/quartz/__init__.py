@@ -1,8 +1,5 @@
-"""Quartz: The Dice Game (Halaban & Francisco, 2022). 3–6 players.
-
-Work in progress (issue 5): the forward model is here; it is not registered in games/__init__.py
-until its scenario tests, greedy bot, docs/rules/quartz.md and browser renderer exist.
-"""
+"""Quartz: The Dice Game (Halaban & Francisco, 2022). 3–6 players. Rules as implemented and the
+decisions taken: docs/rules/quartz.md."""
 
 from .game import Quartz
 

@@ -160,6 +160,12 @@ class Game:
                 state.apply(step["seat"], step["action"])
         return state
 
+    def device_seats(self, players: int, options: dict | None = None) -> list[int]:
+        """The seats someone plays from a device (a browser, the terminal, a bot). Every seat by
+        default; a game used as the companion of a physical table may run every seat from one
+        device (Midas's companion mode: seat 0), the other seats being people at that table."""
+        return list(range(players))
+
     def rules_summary(self) -> str:
         """The player-facing rules: RULES.md in the game's package, else the pitch."""
         package = type(self).__module__.rpartition(".")[0]

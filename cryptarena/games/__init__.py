@@ -15,6 +15,7 @@ __all__ = ["CorruptSave", "Game", "IllegalAction", "OptionError", "State", "Unkn
 _REGISTRY: dict[str, str] = {
     "crypt": "cryptarena.games.crypt:Crypt",
     "quartz": "cryptarena.games.quartz:Quartz",
+    "midas": "cryptarena.games.midas:Midas",
 }
 
 

@@ -91,7 +91,7 @@ def chance_outcomes_logged(log: list[dict]) -> int:
     for entry in log:
         chance = entry.get("chance")
         if chance is not None:
-            values = chance.get("values")
+            values = chance.get("values") or entry.get("secret", {}).get("chance", {}).get("values")
             count += len(values) if values is not None else 1
     return count
 

@@ -22,11 +22,11 @@ from rich.table import Table
 from rich.text import Text
 
 from . import games
-from .ai.agents import make_agent
+from .ai.agents import agent_names, make_agent
 from .engine import Rng, derive_seed
 from .engine.messages import render
-from .terminal_boards import (HELP_EXAMPLES, QUIET_FOR_OTHERS, SHORTCUTS, Arg, Choice, board, choices,
-                              command_args, score_table)
+from .terminal_boards import (HELP_EXAMPLES, QUIET_FOR_OTHERS, SHORTCUTS, UNPLAYABLE, Arg, Choice, board,
+                              choices, command_args, score_table)
 
 HELP = """[bold]How to answer[/]
   [bold]NUMBER[/]          the choice with that number
@@ -151,12 +151,27 @@ def _why_not(line: str, command: str, action: dict, args: tuple[Arg, ...], of_ki
         allowed = sorted({v for value in seen for v in value}) if arg.kind == "ints" else list(dict.fromkeys(seen))
         for value in action[arg.field] if arg.kind == "ints" else [action[arg.field]]:
             if value not in allowed:
-                shown = ", ".join(str(v + arg.base) if arg.kind != "word" else v for v in allowed)
+                shown = (", ".join(allowed) if arg.kind == "word"
+                         else _numbers_text([v + arg.base for v in allowed]))
                 typed = str(value + arg.base) if arg.kind != "word" else value
                 return f"Not allowed: {arg.name.lower()} {typed} is not possible now; possible: {shown}."
     possible = [" ".join([command, *(a.show(legal[a.field]) for a in args)]) for legal in of_kind]
     more = f", … ({len(possible)} in all)" if len(possible) > 8 else ""
     return f"Not allowed now: {line.strip()}. Possible: {', '.join(possible[:8])}{more}."
+
+
+def _numbers_text(numbers: list[int]) -> str:
+    """1, 2, 3 as they are; a long list with its runs shortened (8–75), so that a bid's
+    seventy possible values read as one range."""
+    if len(numbers) <= 8:
+        return ", ".join(map(str, numbers))
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
 
 
 def _is_int(text: str) -> bool:
@@ -302,7 +317,7 @@ class TerminalGame:
                 self.console.print(f"  Short commands: {listed}; any unambiguous start of an action "
                                    "name works too.")
             return True
-        if word in ("b", "board"):
+        if word in ("b", "board") and not (rest.strip() and word in SHORTCUTS.get(self.game.id, {})):
             self.show_board()
             for menu_line in Menu(items).lines():
                 self.console.print(menu_line, highlight=False)
@@ -396,7 +411,7 @@ def _make_agents(game: Any, bots: str, players: int, me: int) -> dict:
     return agents
 
 
-def play_game(game_id: str, players: int, seat: int = 0, bots: str = "greedy", seed: int | None = None,
+def play_game(game_id: str, players: int, seat: int = 0, bots: str | None = None, seed: int | None = None,
               options: dict | None = None, delay: float | None = None) -> None:
     console = Console(highlight=False)
     game = games.load(game_id)
@@ -406,7 +421,6 @@ def play_game(game_id: str, players: int, seat: int = 0, bots: str = "greedy", s
         raise typer.BadParameter(exc.reason, param_hint="--players") from None
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seat {seat} does not exist: seats are 0..{players - 1}", param_hint="--seat")
-    agents = _make_agents(game, bots, players, seat)
     if seed is None:
         seed = secrets.randbelow(2**31)
     if delay is None:
@@ -415,6 +429,12 @@ def play_game(game_id: str, players: int, seat: int = 0, bots: str = "greedy", s
         state = game.new_state(players, seed, options or {})
     except games.OptionError as exc:
         raise typer.BadParameter(exc.reason, param_hint="--option") from None
+    refusal = UNPLAYABLE.get(game_id, lambda options: None)(state.options)
+    if refusal:
+        _fail(refusal)
+    if bots is None:  # the game's own bot (the first it offers), else random play
+        bots = next(iter(getattr(game, "bots", {})), "random")
+    agents = _make_agents(game, bots, players, seat)
     session = TerminalGame(console, state, seat, agents, delay, seed)
     try:
         session.run()

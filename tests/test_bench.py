@@ -67,8 +67,10 @@ def test_chance_outcomes_are_read_from_the_log_schema():
         {"seq": 2, "seat": None, "msg": "m", "params": {}, "chance": {"kind": "card"},
          "secret": {"to": [], "chance": {"value": 9}}},  # a face-down card: value only in the secret
         {"seq": 3, "seat": 1, "msg": "m", "params": {}, "action": {"type": "pass"}},
+        {"seq": 4, "seat": 2, "msg": "m", "params": {}, "chance": {"kind": "die"},
+         "secret": {"to": [2], "chance": {"values": ["a", "b"]}}},  # dice under a cup: values only in the secret
     ]
-    assert chance_outcomes_logged(log) == 1 + 3 + 1
+    assert chance_outcomes_logged(log) == 1 + 3 + 1 + 2
 
 
 def test_runs_are_interleaved_across_rows():

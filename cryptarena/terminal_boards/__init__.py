@@ -1,7 +1,7 @@
 """What the terminal shows, one module per game: boards, choices in words, how commands are
 typed; and what every game shares, the score table.
 
-A game with its own module (Crypt, Quartz) gets a readable board, choices grouped in words and
+A game with its own module (Crypt, Quartz, Midas) gets a readable board, choices grouped in words and
 short commands; any other game falls back to a pretty-printed view and one numbered line per
 action, so a new game is playable in the terminal before it has a renderer.
 """
@@ -13,13 +13,14 @@ from typing import Any, Callable
 from rich.console import RenderableType
 from rich.table import Table
 
-from . import crypt, quartz
+from . import crypt, midas, quartz
 from .common import Arg, Choice, generic_board, generic_choice, inferred_args, seat_name
 
 __all__ = ["Arg", "Choice", "BOARDS", "CHOICES", "SHORTCUTS", "QUIET_FOR_OTHERS", "ARGS", "HELP_EXAMPLES",
+           "UNPLAYABLE",
            "board", "choices", "command_args", "generic_board", "generic_choice", "score_table", "seat_name"]
 
-_GAMES = {"crypt": crypt, "quartz": quartz}
+_GAMES = {"crypt": crypt, "quartz": quartz, "midas": midas}
 
 BOARDS: dict[str, Callable[..., RenderableType]] = {gid: m.board for gid, m in _GAMES.items()}
 CHOICES: dict[str, Callable[..., list[Choice]]] = {gid: m.choices for gid, m in _GAMES.items()}
@@ -30,6 +31,9 @@ QUIET_FOR_OTHERS: dict[str, set[str]] = {gid: m.QUIET_FOR_OTHERS for gid, m in _
 # How the fields of an action type are typed, where reading them off a legal action is not enough.
 ARGS: dict[str, dict[str, tuple[Arg, ...]]] = {gid: getattr(m, "ARGS", {}) for gid, m in _GAMES.items()}
 HELP_EXAMPLES: dict[str, str] = {gid: m.HELP_EXAMPLE for gid, m in _GAMES.items()}
+# Why a table cannot be played in the terminal (its resolved options -> a message, or None).
+UNPLAYABLE: dict[str, Callable[[dict], str | None]] = {gid: m.unplayable for gid, m in _GAMES.items()
+                                                       if hasattr(m, "unplayable")}
 
 
 def board(game_id: str, view: dict, names: dict, me: int | None, agents: dict) -> RenderableType:

@@ -84,7 +84,9 @@ class MidasState(State):
             for seat in self.uncursed():
                 self.dice[seat] = [self._roll() for _ in range(self.dice_count[seat])]
                 self.add_log("midas.roll", {"seat": seat, "count": self.dice_count[seat]}, seat=seat,
-                             secret={"to": [seat], "params": {"dice": list(self.dice[seat])}})
+                             chance={"kind": "face"},
+                             secret={"to": [seat], "params": {"dice": list(self.dice[seat])},
+                                     "chance": {"values": list(self.dice[seat])}})
         self.turn = self.starter
         self.phase = "obsidian" if self._choosing() else self._play_phase()
 

@@ -61,7 +61,6 @@ class Midas(Game):
         "face": "a die face (of the die_faces preset)",
         "stone": "the stone type Midas announces",
         "coin": "the coin drawn from a chest: safe or cursed",
-        "starter": "the seat the app picks to start round 1",
     }
     default_chance_kind = "face"
 

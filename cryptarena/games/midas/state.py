@@ -52,8 +52,7 @@ class MidasState(State):
         self.swapper: int | None = None
         self.last_reveal: dict | None = None
         self.winner: int | None = None
-        starter = self.scripted("starter")
-        self.starter = self.rng.below(n) if starter is None else starter  # "the player the app picks"
+        self.starter = self.rng.below(n)  # "the player the app picks" (drawn before anything can be scripted)
         self.add_log("midas.setup", {"players": n, "mode": opts["mode"], "first": self.starter})
         self._start_round()
 
@@ -380,15 +379,15 @@ class MidasState(State):
 
     def _check_outcome(self, kind: str, value, queued: list) -> None:
         if kind == "face":
+            if self.companion:
+                raise IllegalAction("a companion table rolls no dice: the dice are on the physical table",
+                                    code="bad_outcome")
             if value not in self.die:
                 raise IllegalAction(f"the dice show no face {value!r}", code="bad_outcome")
         elif kind == "stone":
             if value not in stones(self.die):
                 raise IllegalAction(f"Midas cannot announce {value!r}: the stones are {', '.join(stones(self.die))}",
                                     code="bad_outcome")
-        elif kind == "starter":
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
-                raise IllegalAction(f"no seat {value!r} can start", code="bad_outcome")
         elif kind == "coin":
             if value not in ("safe", "cursed"):
                 raise IllegalAction(f"a coin is 'safe' or 'cursed', not {value!r}", code="bad_outcome")
@@ -400,13 +399,11 @@ class MidasState(State):
 
     def chance_outcomes(self, kind: str) -> list:
         if kind == "face":
-            return sorted(set(self.die))
+            return [] if self.companion else sorted(set(self.die))
         if kind == "stone":
             return list(stones(self.die))
         if kind == "coin":
             return ["cursed", "safe"]
-        if kind == "starter":
-            return list(range(self.players))
         raise IllegalAction(f"unknown chance kind {kind!r}", code="bad_outcome")
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:

@@ -21,7 +21,7 @@ from .bus import LocalBus
 from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, \
     parse_client_message
 from .service import TableService, table_json
-from .store import DEFAULT_URL, Store, StoreError, UnknownTable
+from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -130,7 +130,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     async def create_table(body: CreateTableBody):
         load_game(body.game)
         try:
-            record = await service.create(body.game, body.players, body.options, body.seed)
+            record = await service.create(body.game, body.players, body.options, body.seed, body.names)
         except games.OptionError as exc:
             raise ApiError(400, exc.code, exc.reason) from None
         return {"table": table_json(record)}
@@ -155,6 +155,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         try:
             token = await service.take_seat(table_id, seat, body.kind, name if body.kind == "human" else None,
                                             body.agent)
+        except TableSeat as exc:
+            raise ApiError(400, exc.code, str(exc)) from None
         except StoreError as exc:
             code = "seat_taken" if "taken" in str(exc) else "bad_seat"
             raise ApiError(400, code, str(exc)) from None
@@ -264,6 +266,15 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str):
         return _page("table.html")
+
+    # The companion page: one phone runs a physical table (start screen, then the table by its code).
+    @app.get("/companion", include_in_schema=False)
+    async def companion_start_page():
+        return _page("companion.html")
+
+    @app.get("/companion/{table_id}", include_in_schema=False)
+    async def companion_table_page(table_id: str):
+        return _page("companion.html")
 
     if WEB_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

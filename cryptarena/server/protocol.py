@@ -79,11 +79,16 @@ class SessionBody(_Message):
     name: str = Field(min_length=1, max_length=40)
 
 
+SeatName = Annotated[str, Field(max_length=40)]
+
+
 class CreateTableBody(_Message):
     game: str
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = None
+    # One display name per seat (blank: the default). A seat's given name stays when someone takes it.
+    names: list[SeatName] | None = Field(default=None, max_length=16)
 
 
 class SeatBody(_Message):

@@ -17,9 +17,25 @@ from ..ai.agents import agent_names, make_agent
 from ..engine import IllegalAction, Rng, derive_seed
 from .bus import LocalBus
 from .protocol import ProtocolError
-from .store import SeatRecord, Store, StoreError, TableRecord, UnknownTable, VersionConflict
+from .store import SeatRecord, Store, StoreError, TableRecord, TableSeat, UnknownTable, VersionConflict
 
 log = logging.getLogger("cryptarena.server")
+
+# A seat played from another seat's device: a person at a physical table whose moves the table's one
+# device enters (game.device_seats). It counts as filled, no bot drives it and nobody can take it.
+TABLE_SEAT = "table"
+
+
+def seat_records(game, players: int, options: dict, names: list[str | None] | None) -> list[SeatRecord]:
+    """The seats of a new table: device seats empty (to be taken), the others "table" seats with a
+    display name (given, else "Player N", counting from 1). Raises OptionError before anything is stored."""
+    if names is not None and len(names) != players:
+        raise games.OptionError(f"names must give one name per seat: {players} names, not {len(names)}",
+                                code="bad_names")
+    names = [(n or "").strip() or None for n in names] if names is not None else [None] * players
+    devices = set(game.device_seats(players, options))
+    return [SeatRecord(seat, "empty", names[seat]) if seat in devices
+            else SeatRecord(seat, TABLE_SEAT, names[seat] or f"Player {seat + 1}") for seat in range(players)]
 
 
 def table_json(record: TableRecord) -> dict:
@@ -65,11 +81,18 @@ class TableService:
         return data
 
     # ------------------------------------------------------------------ lobby
-    async def create(self, game_id: str, players: int, options: dict, seed: int | None) -> TableRecord:
-        return await asyncio.to_thread(self.store.create_table, game_id, players, seed=seed, options=options)
+    async def create(self, game_id: str, players: int, options: dict, seed: int | None,
+                     names: list[str | None] | None = None) -> TableRecord:
+        game = games.load(game_id)
+        game.check_table(players, options)  # bad players or options are named before the seats are laid
+        rows = seat_records(game, players, options, names)
+        return await asyncio.to_thread(self.store.create_table, game_id, players, seed=seed, options=options,
+                                       seat_kinds=rows)
 
     async def take_seat(self, table_id: str, seat: int, kind: str, name: str | None, agent: str | None):
         record = await self.record(table_id)
+        if 0 <= seat < len(record.seats) and record.seats[seat].kind == TABLE_SEAT:
+            raise TableSeat(seat, record.seats[seat].name)
         if record.status != "open":
             raise StoreError("the game has started: seats can no longer change")
         if kind == "bot":
@@ -95,7 +118,8 @@ class TableService:
 
     async def rematch(self, table_id: str) -> TableRecord:
         old = await self.record(table_id)
-        new = await self.create(old.game_id, old.players, old.options, None)
+        names = [s.name if s.kind == TABLE_SEAT else None for s in old.seats]
+        new = await self.create(old.game_id, old.players, old.options, None, names)
         for seat in old.seats:
             if seat.kind == "bot":
                 await asyncio.to_thread(self.store.take_seat, new.id, seat.seat, kind="bot", agent=seat.agent)
@@ -174,4 +198,4 @@ class TableService:
         await asyncio.gather(*self._bots.values(), return_exceptions=True)
 
 
-__all__ = ["TableService", "table_json", "SeatRecord"]
+__all__ = ["TABLE_SEAT", "TableService", "table_json", "seat_records", "SeatRecord"]

@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from sqlalchemy import (BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text,
-                        create_engine, event, insert, select, update)
+                        create_engine, event, func, insert, select, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -48,7 +48,7 @@ seats = Table(
     "table_seats", metadata,
     Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # human | bot | empty
+    Column("kind", String(8), nullable=False),  # human | bot | empty | table (a person without a device)
     Column("name", String(64), nullable=True),
     Column("agent", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),
@@ -69,6 +69,16 @@ class StoreError(Exception):
 
 class UnknownTable(StoreError):
     code = "unknown_table"
+
+
+class TableSeat(StoreError):
+    """A seat kept by a person at the physical table, played from the table's device: nobody takes it."""
+
+    code = "table_seat"
+
+    def __init__(self, seat: int, name: str | None):
+        super().__init__(f"seat {seat} ({name or 'no name'}) is a person at the physical table, played from the "
+                         "table's device: nobody can take it")
 
 
 class VersionConflict(StoreError):
@@ -183,17 +193,20 @@ class Store:
     def take_seat(self, table_id: str, seat: int, *, kind: str = "human", name: str | None = None,
                   agent: str | None = None) -> str | None:
         """Give a seat to a person (returns their secret token) or a bot (returns None). Only an
-        empty seat can be taken; the database decides when two people click at once."""
+        empty seat can be taken; the database decides when two people click at once. A name given
+        to the seat when the table was created stays; `name` is used only where there is none."""
         token = secrets.token_urlsafe(24) if kind == "human" else None
         with self.engine.begin() as conn:
             done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                     seats.c.kind == "empty")
-                                .values(kind=kind, name=name, agent=agent,
+                                .values(kind=kind, name=func.coalesce(seats.c.name, name), agent=agent,
                                         token_hash=_hash(token) if token else None)).rowcount
         if not done:
             record = self.get_table(table_id)  # raises UnknownTable
             if not 0 <= seat < record.players:
                 raise StoreError(f"seat {seat} does not exist at this table (seats 0..{record.players - 1})")
+            if record.seats[seat].kind == "table":
+                raise TableSeat(seat, record.seats[seat].name)
             raise StoreError(f"seat {seat} is already taken")
         return token
 

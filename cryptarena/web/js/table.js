@@ -18,6 +18,7 @@ function names() {
   for (const s of page.table?.seats || []) {
     if (s.kind === "human") out[s.seat] = s.name || page.t("seat", { n: s.seat });
     else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} (${page.t("ui.bot")})`;
+    else if (s.kind === "table") out[s.seat] = s.name || page.t("seat", { n: s.seat });  // at the physical table
   }
   // three "greedy (bot)" seats cannot be told apart in the log: number the names that repeat
   const counts = {};

@@ -1,0 +1,308 @@
+// Midas Chests' renderer for the generic table page (contract: ./README.md).
+// Draws the announced stone and what each face is worth, the bid, the bid ladder, every cup (your
+// dice; the others' as hidden dice until the reveal), chests, purses, favours and the last reveal,
+// and makes exactly the actions in `legal` clickable (each carries data-action = its JSON).
+import { h } from "../api.js";
+
+// 24×24 face icons; the shapes differ as well as the colours, so they read without colour too.
+const FACES = {
+  ruby: '<path d="M6 3h12l4 7-10 11L2 10z" fill="#d7263d"/><path d="M2 10h20M6 3l3 7 3 11 3-11 3-7" stroke="rgba(255,255,255,.55)" fill="none"/>',
+  emerald: '<path d="M7 3h10l4 4v10l-4 4H7l-4-4V7z" fill="#1fa35a"/><path d="M9 7h6l2 2v6l-2 2H9l-2-2V9z" stroke="rgba(255,255,255,.55)" fill="none"/>',
+  sapphire: '<ellipse cx="12" cy="12" rx="8" ry="10" fill="#2a5bd7"/><ellipse cx="12" cy="12" rx="4" ry="6" stroke="rgba(255,255,255,.55)" fill="none"/>',
+  topaz: '<path d="M12 2C8 8 5 11 5 15a7 7 0 0 0 14 0c0-4-3-7-7-13z" fill="#f2b705"/><path d="M12 7c-2 4-4 6-4 8a4 4 0 0 0 4 4" stroke="rgba(255,255,255,.6)" fill="none"/>',
+  diamond: '<path d="M4 9l4-5h8l4 5-8 12z" fill="#c9f1ff" stroke="#4a9cc0"/><path d="M4 9h16M8 4l4 5 4-5M8 9l4 12 4-12" stroke="#4a9cc0" fill="none"/>',
+  obsidian: '<path d="M9 2l8 4 4 9-6 7-9-2-3-8z" fill="#1b1820" stroke="#9a8fbf"/><path d="M9 2l2 9 10 4M11 11l-8-2M11 11l4 11" stroke="#5d5478" fill="none"/>',
+  favour: '<circle cx="12" cy="12" r="10" fill="#e2b13c" stroke="#8a6b2a"/><path d="M6 16l1-8 3 3 2-5 2 5 3-3 1 8z" fill="#7a5410"/>',
+};
+const CUP_COLOURS = { red: "#d9544a", blue: "#3f86e6", green: "#3fbf6a", yellow: "#f5c518" };
+const SPECIAL = ["diamond", "favour", "obsidian"];
+const BID_BUTTONS = 6; // the smallest raises shown as buttons; the select offers every legal count
+
+const WORDS = {
+  en: { round: "Round {n}", announces: "Midas announces", cap: "Bid cap {n}", bid: "Bid: {n} by {who}", no_bid: "No bid yet",
+    opens: "{who} bids first", to_bid: "{who} to bid", raise: "Raise to", other: "or any bid:", bid_btn: "Bid",
+    accuse: "Accuse {who}!", your_cup: "Your cup", hidden: "{n} dice hidden", hidden_one: "1 die hidden", no_dice: "no dice", cursed: "Cursed",
+    chest: "{n} coins in chest", chest_one: "1 coin in chest", purse: "Purse: {n}", purse_title: "safe coins drawn, to pay for favours", immune: "Immune", card_played: "Obsidian card played", card_waiting: "choosing an Obsidian card",
+    your_card: "your card: {n}", play_obsidian: "Play an Obsidian card:", card: "+{n}", lose_die: "Lose a die", draw: "Draw a coin",
+    penalty: "You lost the round:", favours: "Midas's favours", price: "{n} coins", price_one: "1 coin", granted: "granted to {who}", free: "not granted",
+    buy: "Buy", pass: "Pass", offer: "Midas offers a favour:", bribe: "Pot-de-vin: change the stone to", swap: "Échange: swap chests with",
+    reveal: "Round {n}: the cups are lifted", total: "{total} counted against a bid of {bid}", loser: "{who} loses the round",
+    damocles: "Damoclès is armed: the next draw is double", obsidian_is: "Obsidian worth {n}", rules: "Each face counts",
+    waiting: "Waiting for {who}", dice: "{n} dice", dice_one: "1 die", accused: "{who} accused {bidder}", companion: "Companion mode: the dice stay on the real table.",
+    p_obsidian: "play an Obsidian card", p_bidding: "raise the bid or accuse", p_penalty: "lose a die or draw a coin",
+    p_favours: "buy a favour or pass", p_swap: "choose whose chest to take", p_table: "reveal when someone accuses",
+    p_result: "enter who lost the round", a_reveal: "Reveal", a_for: "{who}: {what}" },
+  fr: { round: "Manche {n}", announces: "Midas annonce", cap: "Limite {n}", bid: "Enchère : {n} par {who}", no_bid: "Pas encore d'enchère",
+    opens: "{who} enchérit en premier", to_bid: "À {who} d'enchérir", raise: "Monter à", other: "ou n'importe quelle enchère :", bid_btn: "Enchérir",
+    accuse: "Accuser {who} !", your_cup: "Votre gobelet", hidden: "{n} dés cachés", hidden_one: "1 dé caché", no_dice: "aucun dé", cursed: "Maudit",
+    chest: "{n} pièces au coffre", chest_one: "1 pièce au coffre", purse: "Bourse : {n}", purse_title: "pièces sûres piochées, pour payer les faveurs", immune: "Immunisé", card_played: "carte Obsidienne jouée", card_waiting: "choisit une carte Obsidienne",
+    your_card: "votre carte : {n}", play_obsidian: "Jouez une carte Obsidienne :", card: "+{n}", lose_die: "Perdre un dé", draw: "Piocher une pièce",
+    penalty: "Vous perdez la manche :", favours: "Faveurs de Midas", price: "{n} pièces", price_one: "1 pièce", granted: "accordée à {who}", free: "disponible",
+    buy: "Acheter", pass: "Passer", offer: "Midas propose une faveur :", bribe: "Pot-de-vin : changer la pierre en", swap: "Échange : échanger son coffre avec",
+    reveal: "Manche {n} : on soulève les gobelets", total: "{total} au total pour une enchère de {bid}", loser: "{who} perd la manche",
+    damocles: "Damoclès est armé : la prochaine pioche est double", obsidian_is: "Obsidienne à {n}", rules: "Chaque face compte",
+    waiting: "En attente de {who}", dice: "{n} dés", dice_one: "1 dé", accused: "{who} a accusé {bidder}", companion: "Mode compagnon : les dés restent sur la vraie table.",
+    p_obsidian: "jouez une carte Obsidienne", p_bidding: "surenchérissez ou accusez", p_penalty: "perdez un dé ou piochez une pièce",
+    p_favours: "achetez une faveur ou passez", p_swap: "choisissez le coffre à prendre", p_table: "révélez quand quelqu'un accuse",
+    p_result: "indiquez qui a perdu la manche", a_reveal: "Révéler", a_for: "{who} : {what}" },
+  zh: { round: "第{n}轮", announces: "迈达斯宣布", cap: "叫价上限{n}", bid: "叫价：{who}叫{n}", no_bid: "尚无叫价",
+    opens: "{who}先叫", to_bid: "轮到{who}叫价", raise: "加到", other: "或任意叫价：", bid_btn: "叫价",
+    accuse: "指控{who}！", your_cup: "你的杯子", hidden: "{n}颗暗骰", no_dice: "没有骰子", cursed: "被诅咒",
+    chest: "宝箱里{n}枚硬币", purse: "钱袋：{n}", purse_title: "抽到的安全硬币，用来购买恩惠", immune: "豁免", card_played: "已打出黑曜石牌", card_waiting: "正在选黑曜石牌",
+    your_card: "你的牌：{n}", play_obsidian: "打出一张黑曜石牌：", card: "+{n}", lose_die: "失去一颗骰子", draw: "抽一枚硬币",
+    penalty: "你输了本轮：", favours: "迈达斯的恩惠", price: "{n}枚硬币", granted: "已给{who}", free: "未授予",
+    buy: "购买", pass: "不买", offer: "迈达斯提供恩惠：", bribe: "贿赂：把宝石改为", swap: "交换：与其交换宝箱",
+    reveal: "第{n}轮：揭开杯子", total: "共计{total}，叫价{bid}", loser: "{who}输掉本轮",
+    damocles: "达摩克利斯之剑已就位：下一次抽币要抽两次", obsidian_is: "黑曜石值{n}", rules: "各面的价值",
+    waiting: "等待{who}", dice: "{n}颗骰子", accused: "{who}指控{bidder}", companion: "助手模式：骰子留在真实的桌上。",
+    p_obsidian: "打出一张黑曜石牌", p_bidding: "加价或指控", p_penalty: "失去一颗骰子或抽一枚硬币",
+    p_favours: "购买恩惠或不买", p_swap: "选择要交换的宝箱", p_table: "有人指控时揭晓",
+    p_result: "输入本轮输家", a_reveal: "揭晓", a_for: "{who}：{what}" },
+};
+function w(lang, key, params = {}) {
+  const words = WORDS[lang] || WORDS.en;
+  if (params.n === 1 && words[`${key}_one`]) key = `${key}_one`; // "1 coin", not "1 coins"
+  const text = words[key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+const say = (ctx, key, params) => w(ctx.lang, key, params);
+const faceName = (ctx, f) => ctx.t(`term.${f}`);
+const favourName = (ctx, f) => ctx.t(`term.favour.${f}`);
+
+const CSS = `
+.midas { display: flex; flex-direction: column; gap: .7rem; }
+.midas-face { display: inline-flex; } .midas-face svg { width: 22px; height: 22px; }
+.midas-head { display: flex; gap: 1rem; flex-wrap: wrap; align-items: center; background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: .6rem .9rem; }
+.midas-stone { display: flex; gap: .6rem; align-items: center; }
+.midas-stone .midas-face svg { width: 58px; height: 58px; filter: drop-shadow(0 3px 4px rgba(0,0,0,.5)); }
+.midas-stone small { display: block; color: var(--muted); font-size: .8rem; }
+.midas-stone b { font: bold 1.6rem Georgia, serif; color: var(--gold); text-transform: capitalize; }
+.midas-values { display: flex; gap: .4rem; flex-wrap: wrap; align-items: center; }
+.midas-values .chip { display: inline-flex; gap: .25rem; align-items: center; }
+.midas-bidinfo { display: flex; flex-direction: column; gap: .3rem; margin-left: auto; align-items: flex-end; }
+.midas-bidnow { font: bold 1.3rem Georgia, serif; }
+.midas-actions { display: flex; gap: .45rem; flex-wrap: wrap; align-items: center; min-height: 2.2rem; }
+.midas-actions select { font: inherit; padding: .2rem; border-radius: 6px; }
+.midas-actions .btn .midas-face svg { width: 18px; height: 18px; vertical-align: -3px; }
+.midas-bid { min-width: 2.6rem; }
+.midas-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: .6rem; }
+.midas-seat { background: var(--panel); border: 1px solid var(--line); border-top: 6px solid var(--cup); border-radius: var(--radius); padding: .5rem .7rem; display: flex; flex-direction: column; gap: .35rem; }
+.midas-seat.acting { box-shadow: 0 0 0 2px var(--gold); } .midas-seat.me { background: rgba(30, 60, 44, .85); }
+.midas-seat.cursed { background: linear-gradient(135deg, rgba(120, 90, 20, .55), rgba(40, 30, 8, .8)); }
+.midas-seat-head { display: flex; gap: .4rem; align-items: center; } .midas-seat-head b { flex: 1; }
+.midas-cursed-tag { background: linear-gradient(#ffe08a, #c8951c); color: #3a2a05; border-radius: 99px; padding: 0 .5rem; font-size: .8rem; font-weight: 700; }
+.midas-cup { display: flex; gap: .25rem; flex-wrap: wrap; align-items: center; min-height: 34px; }
+.midas-die { width: 32px; height: 32px; border-radius: 7px; display: grid; place-items: center; background: linear-gradient(145deg, #fff, #e6dfcb); box-shadow: 0 2px 0 #9d9479; }
+.midas-die.counts { outline: 2px solid var(--gold); }
+.midas-die-hidden { background: linear-gradient(145deg, var(--cup), rgba(0,0,0,.55)); box-shadow: 0 2px 0 rgba(0,0,0,.5); color: rgba(255,255,255,.8); font-weight: 700; }
+.midas-card { width: 24px; height: 34px; border-radius: 4px; display: grid; place-items: center; font-weight: 700; color: #d8cff5; background: repeating-linear-gradient(45deg, #2a2436, #2a2436 4px, #3a3250 4px, #3a3250 8px); border: 1px solid #9a8fbf; opacity: .55; }
+.midas-card.played { opacity: 1; }
+.midas-stats { display: flex; gap: .35rem; flex-wrap: wrap; font-size: .85rem; }
+.midas-stats .chip { font-size: .8rem; }
+.midas-lower { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: .6rem; align-items: start; }
+.midas-panel { background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .8rem; }
+.midas-panel h3 { margin: 0 0 .4rem; font-size: 1rem; color: var(--gold); }
+.midas-reveal.fresh { box-shadow: 0 0 0 2px var(--gold); }
+.midas-reveal-seat { display: flex; gap: .4rem; align-items: center; margin: .2rem 0; } .midas-reveal-seat > span:first-child { flex: 0 0 11.5rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.midas-reveal-seat .midas-die { width: 26px; height: 26px; } .midas-reveal-seat .midas-face svg { width: 18px; height: 18px; }
+.midas-lost { color: #ffb3a8; font-weight: 700; }
+.midas-favour { display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 9rem) auto; gap: .5rem; align-items: center; padding: .15rem 0; }
+.midas-favour .chip { text-align: center; white-space: nowrap; } .midas-favour .muted { font-size: .85rem; }
+.midas-favour.granted { opacity: .6; }
+`;
+function ensureStyle() {
+  if (!document.getElementById("midas-style")) document.head.append(h("style", { id: "midas-style" }, CSS));
+}
+
+const face = (name) => h("span", { class: "midas-face", dataset: { face: name }, "aria-hidden": "true",
+  html: `<svg viewBox="0 0 24 24">${FACES[name] || ""}</svg>` });
+const die = (name, counts = false) => h("span", { class: `midas-die${counts ? " counts" : ""}`, dataset: { face: name }, title: name }, face(name));
+const actionButton = (action, text, attrs = {}) =>
+  h("button", { class: "btn action", "data-action": JSON.stringify(action), ...attrs }, text);
+const ofType = (ctx, type) => ctx.legal.filter((a) => a.type === type);
+const cupStyle = (s) => `--cup: ${CUP_COLOURS[s.cup] || "var(--line)"}`;
+
+// -- the pieces --------------------------------------------------------------------------------------
+const counts = (v, stone, f, obsidian = v.values.obsidian) =>
+  f === stone || f === "diamond" || f === "favour" || (f === "obsidian" && obsidian > 0);
+
+function faceValue(v, f) {
+  if (f === "diamond") return `+${v.values.diamond}`;
+  if (f === "favour") return `+${v.values.favour}`;
+  if (f === "obsidian") return v.values.obsidian === null ? "+?" : `+${v.values.obsidian}`;
+  return `+${v.values.stone}`;
+}
+
+function header(ctx, v) {
+  const specials = SPECIAL.filter((f) => v.die.includes(f));
+  const opens = h("span", { class: "muted" }, say(ctx, "opens", { who: ctx.nameOf(v.turn) }));
+  const bid = v.mode === "companion" ? [opens] // the bids are spoken at the real table
+    : v.bid === null ? [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: "" } }, say(ctx, "no_bid")), opens]
+    : [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: v.bid, bidder: v.bidder } },
+      say(ctx, "bid", { n: v.bid, who: ctx.nameOf(v.bidder) }))];
+  return h("div", { class: "midas-head", id: "midas-head" },
+    h("div", { class: "midas-stone", id: "midas-stone", dataset: { stone: v.stone } }, face(v.stone),
+      h("div", {}, h("small", {}, `${say(ctx, "round", { n: v.round })} · ${say(ctx, "announces")}`), h("b", {}, faceName(ctx, v.stone)))),
+    h("div", { class: "midas-values", id: "midas-values", title: say(ctx, "rules") },
+      ...[v.stone, ...specials].map((f) => h("span", { class: "chip", dataset: { face: f }, title: faceName(ctx, f) }, face(f), faceValue(v, f)))),
+    h("div", { class: "midas-bidinfo" }, ...bid,
+      h("span", { class: "chip", id: "midas-cap", dataset: { cap: v.cap } }, say(ctx, "cap", { n: v.cap })),
+      v.damocles ? h("span", { class: "chip chip-warn" }, say(ctx, "damocles")) : null));
+}
+
+function bidLadder(ctx, v) {
+  const bids = ofType(ctx, "bid");
+  if (!bids.length) return [];
+  const key = `${v.round}|${v.bid}`;
+  if (ctx.local.bidKey !== key || !bids.some((a) => a.count === ctx.local.bidCount)) {
+    ctx.local.bidKey = key; ctx.local.bidCount = bids[0].count;
+  }
+  const chosen = () => bids.find((a) => a.count === ctx.local.bidCount);
+  const send = h("button", { class: "btn action btn-gold", id: "bid", "data-action": JSON.stringify(chosen()) }, say(ctx, "bid_btn"));
+  const select = h("select", { id: "bid-count", "aria-label": say(ctx, "bid_btn") },
+    ...bids.map((a) => h("option", { value: a.count, selected: a.count === ctx.local.bidCount }, String(a.count))));
+  select.addEventListener("change", () => {
+    ctx.local.bidCount = Number(select.value);
+    send.dataset.action = JSON.stringify(chosen());
+  });
+  return [h("b", {}, say(ctx, "raise")),
+    ...bids.slice(0, BID_BUTTONS).map((a) => actionButton(a, String(a.count), { class: "btn action midas-bid", dataset: { count: a.count } })),
+    bids.length > BID_BUTTONS ? h("span", { class: "muted" }, say(ctx, "other")) : null, select, send];
+}
+
+function actions(ctx, v) {
+  const parts = [];
+  const cards = ofType(ctx, "obsidian");
+  if (cards.length) {
+    parts.push(h("b", {}, say(ctx, "play_obsidian")), ...cards.map((a) => actionButton(a, [face("obsidian"), ` ${say(ctx, "card", { n: a.value })}`],
+      { class: "btn action btn-gold midas-obsidian", dataset: { value: a.value } })));
+  }
+  parts.push(...bidLadder(ctx, v));
+  const accuse = ofType(ctx, "accuse")[0];
+  if (accuse) parts.push(actionButton(accuse, say(ctx, "accuse", { who: ctx.nameOf(v.bidder) }), { id: "accuse", class: "btn action" }));
+  const bribes = ofType(ctx, "bribe");
+  if (bribes.length) {
+    parts.push(h("span", { class: "muted" }, say(ctx, "bribe")), ...bribes.map((a) => actionButton(a, [face(a.stone), ` ${faceName(ctx, a.stone)}`],
+      { class: "btn action btn-ghost btn-small midas-bribe", dataset: { stone: a.stone } })));
+  }
+  const loseDie = ofType(ctx, "lose_die")[0], draw = ofType(ctx, "draw")[0];
+  if (draw) {
+    parts.push(h("b", {}, say(ctx, "penalty")),
+      loseDie ? actionButton(loseDie, say(ctx, "lose_die"), { id: "lose-die", class: "btn action" }) : null,
+      actionButton(draw, say(ctx, "draw"), { id: "draw", class: "btn action btn-gold" }));
+  }
+  const swaps = ofType(ctx, "swap");
+  if (swaps.length) {
+    parts.push(h("b", {}, say(ctx, "swap")), ...swaps.map((a) => actionButton(a, ctx.nameOf(a.with),
+      { class: "btn action midas-swap", dataset: { with: a.with } })));
+  }
+  if (ctx.over) return null;
+  if (!parts.length) parts.push(h("span", { class: "muted" }, say(ctx, "waiting", { who: ctx.toAct.map(ctx.nameOf).join(", ") })));
+  return h("div", { class: "midas-actions", id: "midas-actions" }, ...parts);
+}
+
+function cup(ctx, v, s) {
+  if (s.cursed) {
+    const choosing = v.phase === "obsidian" && !ctx.over;
+    const card = s.obsidian !== null ? say(ctx, "your_card", { n: s.obsidian })
+      : s.obsidian_played ? say(ctx, "card_played") : choosing ? say(ctx, "card_waiting") : "";
+    return h("div", { class: "midas-cup", dataset: { seat: s.seat } },
+      h("span", { class: `midas-card${s.obsidian_played ? " played" : ""}` }, s.obsidian ?? "?"), h("span", { class: "muted" }, card));
+  }
+  if (s.dice) return h("div", { class: "midas-cup midas-cup-mine", dataset: { seat: s.seat } }, ...s.dice.map((f) => die(f, counts(v, v.stone, f))));
+  const hidden = Array.from({ length: s.dice_count }, () => h("span", { class: "midas-die midas-die-hidden" }, "?"));
+  return h("div", { class: "midas-cup", dataset: { seat: s.seat, hidden: s.dice_count }, title: say(ctx, "hidden", { n: s.dice_count }) }, ...hidden);
+}
+
+function seats(ctx, v) {
+  const companion = v.mode === "companion";
+  return h("div", { class: "midas-seats", id: "midas-seats" }, ...v.seats.map((s) => {
+    const me = s.seat === ctx.seat && !companion;
+    const acting = ctx.toAct.includes(s.seat) && !ctx.over && !companion;
+    return h("div", { class: `midas-seat${me ? " me" : ""}${acting ? " acting" : ""}${s.cursed ? " cursed" : ""}`, style: cupStyle(s),
+      dataset: { seat: s.seat, cup: s.cup, cursed: s.cursed } },
+      h("div", { class: "midas-seat-head" }, h("b", {}, ctx.nameOf(s.seat)),
+        s.cursed ? h("span", { class: "midas-cursed-tag" }, say(ctx, "cursed")) : h("span", { class: "muted" }, say(ctx, "dice", { n: s.dice_count }))),
+      companion ? null : cup(ctx, v, s),
+      h("div", { class: "midas-stats" },
+        h("span", { class: "chip midas-chest", dataset: { coins: s.chest } }, say(ctx, "chest", { n: s.chest })),
+        h("span", { class: "chip midas-purse", dataset: { purse: s.purse }, title: say(ctx, "purse_title") }, say(ctx, "purse", { n: s.purse })),
+        s.favour ? h("span", { class: "chip" }, favourName(ctx, s.favour)) : null,
+        s.immune ? h("span", { class: "chip" }, say(ctx, "immune")) : null));
+  }));
+}
+
+function reveal(ctx, v) {
+  const r = v.last_reveal;
+  if (!r || !r.dice) return null;
+  return h("div", { class: `midas-panel midas-reveal${r.round === v.round ? " fresh" : ""}`, id: "midas-reveal", dataset: { round: r.round, total: r.total, loser: r.loser } },
+    h("h3", {}, say(ctx, "reveal", { n: r.round }), " ", face(r.stone)),
+    ...r.dice.map((dice, seat) => h("div", { class: "midas-reveal-seat", dataset: { seat } },
+      h("span", {}, ctx.nameOf(seat)),
+      v.seats[seat].cursed && !dice.length ? h("span", { class: "midas-cursed-tag" }, say(ctx, "cursed")) : null,
+      ...dice.map((f) => die(f, counts(v, r.stone, f, r.obsidian))))),
+    h("div", {}, say(ctx, "accused", { who: ctx.nameOf(r.accuser), bidder: ctx.nameOf(r.bidder) }), ": ",
+      say(ctx, "total", { total: r.total, bid: r.bid }), " · ", say(ctx, "obsidian_is", { n: r.obsidian })),
+    h("div", { class: "midas-lost" }, say(ctx, "loser", { who: ctx.nameOf(r.loser) })));
+}
+
+function favours(ctx, v) {
+  // in companion mode the action bar carries the purchases (they name the player)
+  const companion = v.mode === "companion";
+  const buys = companion ? [] : ofType(ctx, "buy"), pass = companion ? null : ofType(ctx, "pass")[0];
+  return h("div", { class: "midas-panel midas-favours", id: "midas-favours" },
+    h("h3", {}, say(ctx, "favours")),
+    pass ? h("div", { class: "muted" }, say(ctx, "offer")) : null,
+    ...Object.entries(v.favours).map(([f, info]) => {
+      const buy = buys.find((a) => a.favour === f);
+      return h("div", { class: `midas-favour${info.granted_to !== null ? " granted" : ""}`, dataset: { favour: f } },
+        h("span", {}, face("favour"), " ", favourName(ctx, f)),
+        h("span", { class: "chip" }, say(ctx, "price", { n: info.price })),
+        h("span", { class: "muted" }, info.granted_to !== null ? say(ctx, "granted", { who: ctx.nameOf(info.granted_to) }) : say(ctx, "free")),
+        buy ? actionButton(buy, say(ctx, "buy"), { class: "btn action btn-gold btn-small midas-buy", dataset: { favour: f } }) : null);
+    }),
+    pass ? actionButton(pass, say(ctx, "pass"), { id: "pass", class: "btn action btn-ghost btn-small" }) : null);
+}
+
+// Companion mode: the one device enters what happens at the real table; every legal action is a button.
+function companionActions(ctx) {
+  const label = (a) => {
+    const what = a.type === "reveal" ? say(ctx, "a_reveal") : a.type === "obsidian" ? say(ctx, "card", { n: a.value })
+      : a.type === "lose_die" ? say(ctx, "lose_die") : a.type === "draw" ? say(ctx, "draw") : a.type === "pass" ? say(ctx, "pass")
+        : a.type === "buy" ? `${say(ctx, "buy")} ${favourName(ctx, a.favour)}` : a.type === "bribe" ? faceName(ctx, a.stone)
+          : a.type === "swap" ? ctx.nameOf(a.with) : a.type;
+    return "player" in a ? say(ctx, "a_for", { who: ctx.nameOf(a.player), what }) : what;
+  };
+  return h("div", { class: "midas-actions", id: "midas-actions" }, h("span", { class: "muted" }, say(ctx, "companion")),
+    ...ctx.legal.map((a) => actionButton(a, label(a), { class: `btn action btn-small midas-${a.type.replace("_", "-")}` })));
+}
+
+// -- the contract ------------------------------------------------------------------------------------
+export function render(container, ctx) {
+  ensureStyle();
+  const v = ctx.view;
+  const companion = v.mode === "companion";
+  container.replaceChildren(h("div", { class: "midas", id: "midas", dataset: { phase: v.phase, mode: v.mode } },
+    header(ctx, v), companion ? companionActions(ctx) : actions(ctx, v), seats(ctx, v),
+    h("div", { class: "midas-lower" }, reveal(ctx, v), favours(ctx, v))));
+  container.onclick = (event) => {
+    const target = event.target.closest("[data-action]");
+    if (!target || target.disabled || !container.contains(target)) return;
+    event.stopPropagation();
+    ctx.send(JSON.parse(target.dataset.action));
+  };
+}
+
+/** The running public score: dice left under the cup (or Cursed), with the chest as a note. */
+export function summary(view) {
+  const lang = document.documentElement.lang;
+  return view.seats.map((s) => ({ seat: s.seat, score: s.cursed ? w(lang, "cursed") : w(lang, "dice", { n: s.dice_count }),
+    note: w(lang, "chest", { n: s.chest }) }));
+}
+
+/** "What you may do now", in words, from the phase. */
+export function prompt(ctx) {
+  if (!ctx.legal.length) return "";
+  if (ctx.view.phase === "bidding" && !ctx.toAct.includes(ctx.seat)) return say(ctx, "bribe");
+  return say(ctx, `p_${ctx.view.phase}`);
+}

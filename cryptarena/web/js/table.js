@@ -53,8 +53,11 @@ function renderSeats() {
     if (s.kind === "empty") {
       li.append(h("span", { class: "seat-name muted" }, t("ui.empty")));
       if (open) {
-        const select = h("select", { class: "seat-agent", dataset: { seat: s.seat }, "aria-label": "agent" },
-          ...agents.map((a) => h("option", { value: a }, a)));
+        // the seat list is redrawn on every poll: keep the agent a person picked until they add it
+        page.agentChoice ??= {};
+        const select = h("select", { class: "seat-agent", dataset: { seat: s.seat }, "aria-label": "agent",
+          onchange: (e) => { page.agentChoice[s.seat] = e.target.value; } },
+          ...agents.map((a) => h("option", { value: a, selected: page.agentChoice[s.seat] === a }, a)));
         li.append(h("span", { class: "seat-actions" },
           seated ? null : h("button", { class: "btn btn-small seat-join", dataset: { seat: s.seat }, onclick: () => sit(s.seat) }, t("ui.sit")),
           select,

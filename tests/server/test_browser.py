@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
@@ -29,23 +30,31 @@ def chromium_path() -> str:
     return path
 
 
+def click_if_present(element) -> bool:
+    """Click an element found a moment ago. The page redraws on every state message (a bot's move),
+    so the element may be gone by now: that is no failure, the caller looks again."""
+    if element is None:
+        return False
+    try:
+        element.click(timeout=3_000)
+        return True
+    except PlaywrightError:
+        return False
+
+
 def take_a_turn(page) -> bool:
     """Click through one decision if this page has one; True if it clicked something."""
-    if page.query_selector("#confirm"):
-        page.click("#confirm")
+    if click_if_present(page.query_selector("#confirm")):
         return True
     card = page.query_selector(".crypt-card.selectable")
     if card:
         if not page.query_selector(".die-btn:not([disabled])"):
-            card.click()
+            click_if_present(card)
         efforts = page.query_selector_all(".die-btn:not([disabled])")
-        if efforts:
-            efforts[len(efforts) // 2].click()
+        if efforts and click_if_present(efforts[len(efforts) // 2]):
             return True
     for selector in ("#recover", ".idol-reroll", "#pass", ".pottery-take"):
-        button = page.query_selector(selector)
-        if button:
-            button.click()
+        if click_if_present(page.query_selector(selector)):
             return True
     return False
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present
 
 pytestmark = pytest.mark.browser
 
@@ -63,11 +63,9 @@ def take_a_turn(page, snap: dict, seen: dict) -> bool:
         return False
 
     def click(selector: str) -> bool:
-        button = page.query_selector(f"{selector}:not([disabled])")
-        if not button:
+        if not click_if_present(page.query_selector(f"{selector}:not([disabled])")):
             return False
         seen[selector] = seen.get(selector, 0) + 1
-        button.click()
         return True
 
     cards = page.query_selector_all(".midas-obsidian")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +39,8 @@ def take_a_turn(page, seen: dict) -> bool:
         return True
     for selector in ACTION_ORDER:
         button = page.query_selector(f"{selector}:not([disabled])")
-        if button:
+        if click_if_present(button):
             seen[selector] = seen.get(selector, 0) + 1
-            button.click()
             return True
     return False
 

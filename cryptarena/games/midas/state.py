@@ -24,6 +24,17 @@ from .components import (BID_CAP_PER_PLAYER, CUP_COLOURS, DIAMOND, DICE_PER_PLAY
 
 PHASES = ("obsidian", "bidding", "table", "result", "penalty", "favours", "swap")
 
+# Bid actions 1..cap, built once per cap and sliced: a bidding decision offers dozens of them, and
+# nothing mutates legal actions (the engine hands callers copies).
+_BID_LADDERS: dict[int, list[dict]] = {}
+
+
+def _bid_ladder(cap: int) -> list[dict]:
+    ladder = _BID_LADDERS.get(cap)
+    if ladder is None:
+        ladder = _BID_LADDERS[cap] = [{"type": "bid", "count": c} for c in range(1, cap + 1)]
+    return ladder
+
 
 class MidasState(State):
     # ------------------------------------------------------------------ setup and rounds
@@ -80,8 +91,11 @@ class MidasState(State):
         self.add_log("midas.round", {"round": self.round, "stone": self.stone, "first": self.starter,
                                      "cap": self.bid_cap()})
         if not self.companion:
+            die, scripted = self.die, bool(self._script)
             for seat in self.uncursed():
-                self.dice[seat] = [self._roll() for _ in range(self.dice_count[seat])]
+                count = self.dice_count[seat]
+                self.dice[seat] = ([self._roll() for _ in range(count)] if scripted
+                                   else [die[self.rng.below(len(die))] for _ in range(count)])
                 self.add_log("midas.roll", {"seat": seat, "count": self.dice_count[seat]}, seat=seat,
                              chance={"kind": "face"},
                              secret={"to": [seat], "params": {"dice": list(self.dice[seat])},
@@ -162,10 +176,10 @@ class MidasState(State):
         return [{"type": "swap", "with": s} for s in self.uncursed() if s != seat]
 
     def _bids(self) -> list[dict]:
-        cap = self.bid_cap()
-        low = 1 if self.bid is None else self.bid + 1
-        bids = [{"type": "bid", "count": c} for c in range(low, cap + 1)]
-        return bids + ([{"type": "accuse"}] if self.bid is not None else [])
+        ladder = _bid_ladder(self.bid_cap())
+        if self.bid is None:
+            return list(ladder)
+        return ladder[self.bid:] + [{"type": "accuse"}]
 
     def _bribes(self, seat: int, who: dict | None = None) -> list[dict]:
         """Pot-de-vin: its holder changes the stone, even out of turn, while the bidding is open."""

@@ -142,6 +142,10 @@ def test_one_person_and_two_bots_play_a_whole_game_of_midas(tmp_path):
         page.wait_for_selector('#scores li[data-seat="2"]')
         names = {seat: page.inner_text(f'#scores li[data-seat="{seat}"] .score-name') for seat in range(3)}
         assert names[0] == "Ada" and all("probabilistic" in names[s] for s in (1, 2)), names
+        # the seat list takes the cups' colours (red, blue, green) from the renderer
+        borders = [page.eval_on_selector(f'#seats li[data-seat="{seat}"]', "e => getComputedStyle(e).borderLeftColor")
+                   for seat in range(3)]
+        assert borders == ["rgb(217, 84, 74)", "rgb(63, 134, 230)", "rgb(63, 191, 106)"], borders
 
         seen: dict = {}
         reveals: dict = {}

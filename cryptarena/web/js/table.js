@@ -154,6 +154,9 @@ function renderBanner() {
 function renderBoard() {
   const board = $("#board");
   if (!page.state || !page.renderer || !page.state.view) { board.replaceChildren(); return; }
+  // a game whose seats have colours of their own (Midas's cups) lends them to the whole page
+  const colours = page.renderer.seatColours ? page.renderer.seatColours(page.state.view) : [];
+  colours.forEach((colour, seat) => document.documentElement.style.setProperty(`--seat${seat}`, colour));
   try { page.renderer.render(board, ctx()); } catch (e) {
     console.error(e);
     board.replaceChildren(h("pre", { class: "render-error" }, `renderer error: ${e.message}`));

@@ -294,6 +294,11 @@ export function render(container, ctx) {
 }
 
 /** The running public score: dice left under the cup (or Cursed), with the chest as a note. */
+/** The cups' colours for the page's seat list and score panel (contract: README, seatColours). */
+export function seatColours(view) {
+  return view.seats.map((s) => CUP_COLOURS[s.cup]).filter(Boolean);
+}
+
 export function summary(view) {
   const lang = document.documentElement.lang;
   return view.seats.map((s) => ({ seat: s.seat, score: s.cursed ? w(lang, "cursed") : w(lang, "dice", { n: s.dice_count }),

@@ -3,35 +3,21 @@
 import pytest
 
 from cryptarena import games
-from cryptarena.ai.agents import make_agent
-from cryptarena.engine import Rng, derive_seed
+from cryptarena.engine import derive_seed
+
+from bot_play import play as shared_play
+from bot_play import win_shares as shared_win_shares
+
+
+GAME = games.load("crypt")
 
 
 def play(players: int, seating: list[str], seed: int, options=None):
-    game = games.load("crypt")
-    state = game.new_state(players, seed, options)
-    agents = [make_agent(name, game) for name in seating]
-    rng = Rng(seed)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        action = agents[seat].act(state.view(seat), legal, rng)
-        assert action in legal
-        state.apply(seat, action)
-    return state
+    return shared_play(GAME, players, seating, seed, options)
 
 
 def win_shares(players: int, games_count: int, options=None) -> dict[str, float]:
-    wins = {"greedy": 0.0, "random": 0.0}
-    seat_games = {"greedy": 0, "random": 0}
-    for index in range(games_count):
-        seating = [("greedy", "random")[(seat + index) % 2] for seat in range(players)]
-        state = play(players, seating, derive_seed(99, index), options)
-        for seat, name in enumerate(seating):
-            seat_games[name] += 1
-            if seat in state.winners():
-                wins[name] += 1 / len(state.winners())
-    return {name: wins[name] / seat_games[name] for name in wins}
+    return shared_win_shares(GAME, players, games_count, "greedy", options)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,37 +7,23 @@ from itertools import product
 
 import pytest
 
-from cryptarena.ai.agents import make_agent
 from cryptarena.engine import Rng, derive_seed
 from cryptarena.games.midas import Midas
 from cryptarena.games.midas.bot import ProbabilisticAgent, count_distribution
 
+from bot_play import play as shared_play
+from bot_play import win_shares as shared_win_shares
+
+
+GAME = Midas()
+
 
 def play(players: int, seating: list[str], seed: int, options=None):
-    game = Midas()
-    state = game.new_state(players, seed, options)
-    agents = [make_agent(name, game) for name in seating]
-    rng = Rng(seed)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        action = agents[seat].act(state.view(seat), legal, rng)
-        assert action in legal, (action, state.phase)
-        state.apply(seat, action)
-    return state
+    return shared_play(GAME, players, seating, seed, options)
 
 
 def win_shares(players: int, games_count: int) -> dict[str, float]:
-    wins = {"probabilistic": 0.0, "random": 0.0}
-    seat_games = {"probabilistic": 0, "random": 0}
-    for index in range(games_count):
-        seating = [("probabilistic", "random")[(seat + index) % 2] for seat in range(players)]
-        state = play(players, seating, derive_seed(99, index))
-        for seat, name in enumerate(seating):
-            seat_games[name] += 1
-            if seat in state.winners():
-                wins[name] += 1 / len(state.winners())
-    return {name: wins[name] / seat_games[name] for name in wins}
+    return shared_win_shares(GAME, players, games_count, "probabilistic")
 
 
 def test_midas_offers_the_probabilistic_bot():

@@ -4,38 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from cryptarena.ai.agents import make_agent
 from cryptarena.engine import Rng, derive_seed
 from cryptarena.games.quartz import Quartz
 from cryptarena.games.quartz.bot import GreedyAgent, _outcomes, crystal_value
 from cryptarena.games.quartz.components import DIE_PRESETS
 
+from bot_play import play as shared_play
+from bot_play import win_shares as shared_win_shares
+
+
+GAME = Quartz()
+
 
 def play(players: int, seating: list[str], seed: int, options=None):
-    game = Quartz()
-    state = game.new_state(players, seed, options)
-    agents = [make_agent(name, game) for name in seating]
-    rng = Rng(seed)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        action = agents[seat].act(state.view(seat), legal, rng)
-        assert action in legal
-        state.apply(seat, action)
-    return state
+    return shared_play(GAME, players, seating, seed, options)
 
 
 def win_shares(players: int, games_count: int) -> dict[str, float]:
-    wins = {"greedy": 0.0, "random": 0.0}
-    seat_games = {"greedy": 0, "random": 0}
-    for index in range(games_count):
-        seating = [("greedy", "random")[(seat + index) % 2] for seat in range(players)]
-        state = play(players, seating, derive_seed(99, index))
-        for seat, name in enumerate(seating):
-            seat_games[name] += 1
-            if seat in state.winners():
-                wins[name] += 1 / len(state.winners())
-    return {name: wins[name] / seat_games[name] for name in wins}
+    return shared_win_shares(GAME, players, games_count, "greedy")
 
 
 def test_quartz_offers_the_greedy_bot():

@@ -257,7 +257,7 @@ class MidasState(State):
             self.chests[player], self.chests[other] = self.chests[other], self.chests[player]
             self.add_log("midas.swap", {"seat": player, "with": other}, seat=player, action=action)
             self.swapper = None
-            self._next_round()
+            self._start_round()
 
     # ------------------------------------------------------------------ reveal and penalty
     def _reveal(self, accuser: int) -> None:
@@ -323,7 +323,7 @@ class MidasState(State):
             self.offer = [s for s in order if not self.cursed[s]]
             self._next_offer()
         else:
-            self._next_round()
+            self._start_round()
 
     # ------------------------------------------------------------------ favours
     def _next_offer(self) -> None:
@@ -332,7 +332,7 @@ class MidasState(State):
         if self.offer:
             self.phase = "favours"
         else:
-            self._next_round()
+            self._start_round()
 
     def _buy(self, seat: int, favour: str) -> None:
         price = FAVOURS[favour]
@@ -355,10 +355,7 @@ class MidasState(State):
             self.swapper = seat
             self.phase = "swap"
         else:
-            self._next_round()
-
-    def _next_round(self) -> None:
-        self._start_round()
+            self._start_round()
 
     # ------------------------------------------------------------------ scores
     def scores(self) -> list[dict]:
@@ -445,13 +442,11 @@ class MidasState(State):
         if any(len(getattr(self, name)) != n for name in ("dice_count", "cursed", "chests", "purse", "bought",
                                                            "immune", "dice", "obsidian")):
             raise ValueError("every seat must have its dice, chest, purse and favour")
-        seats = [x for x in (self.bid_holder_and_turn()) if x is not None]
+        seats = [x for x in (self.bidder, self.turn, self.loser, self.swapper, self.bribe_holder, self.winner,
+                             self.starter) if x is not None]
         if any(not isinstance(s, int) or not 0 <= s < n for s in seats + self.offer):
             raise ValueError("a seat in the save is not at the table")
         if any(face not in self.die for dice in self.dice for face in dice):
             raise ValueError("a die shows a face that no die has")
         if self.phase not in (*PHASES, "game_end"):
             raise ValueError(f"unknown phase {self.phase!r}")
-
-    def bid_holder_and_turn(self) -> list:
-        return [self.bidder, self.turn, self.loser, self.swapper, self.bribe_holder, self.winner, self.starter]

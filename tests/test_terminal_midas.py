@@ -58,13 +58,20 @@ def my_turn_to_answer_a_bid(players: int, seed: int, faces: str = "diamond"):
 
 
 def run_session(state, keys: str, monkeypatch, me: int = 0) -> str:
-    """The keyboard types `keys`, then the input ends; returns the screen."""
+    """The keyboard types `keys`, then the input ends; returns the screen. The session stops
+    when it asks for more than was typed, or earlier if the bots finish the game (then every
+    key must have been read)."""
     out = io.StringIO()
     agents = {s: make_agent("random", GAME) for s in range(state.players) if s != me}
     session = TerminalGame(Console(file=out, width=120, highlight=False), state, me, agents, delay=0, seed=0)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(keys))
-    with pytest.raises(EOFError):
+    typed = io.StringIO(keys)
+    monkeypatch.setattr(sys, "stdin", typed)
+    try:
         session.run()
+    except EOFError:
+        pass
+    else:
+        assert state.is_over() and typed.read() == "", "the session ended with keys left unread"
     return out.getvalue()
 
 

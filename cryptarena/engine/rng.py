@@ -27,6 +27,10 @@ def derive_seed(*parts: int | str) -> int:
     return acc
 
 
+# n -> Lemire's rejection threshold (2^64 - n) mod n; the same few n come back all the time
+_THRESHOLDS: dict[int, int] = {}
+
+
 class Rng:
     __slots__ = ("position",)
 
@@ -39,11 +43,17 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) (Lemire's method with rejection: no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below(n) needs n > 0")
-        threshold = ((1 << 64) - n) % n
+        threshold = _THRESHOLDS.get(n)
+        if threshold is None:
+            if n <= 0:
+                raise ValueError("below(n) needs n > 0")
+            threshold = _THRESHOLDS[n] = ((1 << 64) - n) % n
         while True:
-            product = self.next64() * n
+            # next64() and _mix() written out: this is the hottest line of every random playout
+            z = self.position = (self.position + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            product = (z ^ (z >> 31)) * n
             if (product & _MASK) >= threshold:
                 return product >> 64
 

@@ -193,6 +193,11 @@ class State:
     history: list
     phase: str
     _script: list
+    # True when `_legal_actions` builds only read-only `Action`s (engine/actions.py): they are then
+    # handed out without a copy. The conformance suite checks the promise.
+    frozen_actions: ClassVar[bool] = False
+    # (history length, seat, legal list) of the last legal_actions asked; dropped on every change
+    _legal_cache: tuple | None = None
 
     # ---- to implement ----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -246,20 +251,23 @@ class State:
         callers ask just before `apply`, which asks again to validate."""
         if type(seat) is not int or not 0 <= seat < self.players:  # bool is not a seat either
             return []
+        if self.frozen_actions:  # read-only Actions: sharing them is safe, the list is the caller's
+            return list(self._memoised_legal(seat))
         return list(map(dict, self._memoised_legal(seat)))
 
     def _memoised_legal(self, seat: int) -> list[dict]:
         """The game's legal list for a valid seat, computed once per state version. Callers get
         copies (legal_actions) or only read it (_validate)."""
-        cache = self.__dict__.get("_legal_cache")
-        version = len(self.history)
-        if cache is None or cache[0] != version or cache[1] != seat:
-            cache = self._legal_cache = (version, seat, self._legal_actions(seat))
+        cache = self._legal_cache
+        if cache is None or cache[1] != seat or cache[0] != len(self.history):
+            cache = self._legal_cache = (len(self.history), seat, self._legal_actions(seat))
         return cache[2]
 
     def apply(self, seat: int, action: dict) -> None:
-        canonical = self._validate(seat, action)
-        self.__dict__.pop("_legal_cache", None)
+        # the game gets its own plain copy of the legal action: whatever it keeps (in its log, say)
+        # shares nothing with the legal list, the caller or the history
+        canonical = dict(self._validate(seat, action))
+        self._legal_cache = None
         if self._script:
             # scripted outcomes can turn out not to fit the events the action triggers:
             # then the action is refused and the table is restored exactly.
@@ -334,7 +342,7 @@ class State:
             parsed.append((kind, value))
         self._script.extend(parsed)
         self.history.append({"script": [{k: v} for k, v in parsed]})
-        self.__dict__.pop("_legal_cache", None)
+        self._legal_cache = None
 
     # ---- helpers for games -----------------------------------------------------------------
     def scripted(self, kind: str) -> Any:
@@ -376,14 +384,17 @@ class State:
         """The legal action equal to `action` (its canonical form), or IllegalAction."""
         if type(seat) is not int or not 0 <= seat < self.players:
             self._check_seat(seat)  # raises, naming the seats that exist
+        legal = self._memoised_legal(seat)
+        # the common case first: list.index compares in C (identity, then ==); everything below
+        # only explains a refusal. A finished game has no legal action, so nothing passes here.
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            pass
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction('an action must be an object with a string "type"', code="malformed_action")
         if self.is_over():
             raise IllegalAction("the game is over", code="game_over")
-        legal = self._memoised_legal(seat)
-        for candidate in legal:
-            if candidate == action:
-                return candidate
         if not legal:
             waiting = ", ".join(map(str, self.to_act())) or "nobody"
             raise IllegalAction(f"seat {seat} cannot act now (phase {self.phase}; waiting for seat "

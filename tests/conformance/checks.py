@@ -10,7 +10,9 @@ import math
 import re
 
 import orjson
+import pytest
 
+from cryptarena.engine import Action
 from cryptarena.games import IllegalAction
 
 from .play import canonical, dump_sorted
@@ -139,9 +141,16 @@ def check_legal(game, state, where: str) -> dict[int, list[dict]]:
                 f"{where}: action type {action['type']!r} is not documented in game.action_types"
         texts = [dump_sorted(a) for a in legal]
         assert len(set(texts)) == len(texts), f"{where}: legal_actions({seat}) has duplicates"
-        # the caller owns the list it got: scribbling on it must not reach the state
+        # the caller owns the list it got: scribbling on it must not reach the state. A game with
+        # frozen_actions hands out read-only Actions, which refuse the scribble; any other game's
+        # actions are the caller's copies.
         for action in legal:
-            action["scribble"] = 1
+            if state.frozen_actions:
+                assert type(action) is Action, f"{where}: {action!r} is not a read-only Action"
+                with pytest.raises(TypeError):
+                    action["scribble"] = 1
+            else:
+                action["scribble"] = 1
         legal.append({"type": "scribble"})
         again = state.legal_actions(seat)
         assert [dump_sorted(a) for a in again] == texts, \

@@ -71,6 +71,15 @@ def _peek_log(self):
     self.add_log("toy.hint", {"card": self.hands[0]}, secret={"to": "owner", "params": {}})
 
 
+def _shared_legal_list(self, seat):
+    # promises read-only Actions but hands out plain dicts kept from one call to the next
+    cache = self.__dict__.setdefault("_kept", {})
+    key = (self.turns, seat)
+    if key not in cache:
+        cache[key] = HighCardState._legal_actions(self, seat)
+    return cache[key]
+
+
 @pytest.mark.parametrize(("name", "methods", "expected"), [
     ("ShowsHands", {"_view": _show_all}, "view"),
     ("LeakyReason", {"_explain_illegal": _leaky_reason}, "reason reveals a secret"),
@@ -114,10 +123,21 @@ def _tuple_view(self, seat):
     return {**HighCardState._view(self, seat), "pot": tuple(self.pot)}
 
 
+def _shared_legal_list(self, seat):
+    # promises read-only Actions but hands out plain dicts kept from one call to the next
+    cache = self.__dict__.setdefault("_kept", {})
+    key = (self.turns, seat)
+    if key not in cache:
+        cache[key] = HighCardState._legal_actions(self, seat)
+    return cache[key]
+
+
 @pytest.mark.parametrize(("name", "methods", "expected"), [
+    ("FrozenInNameOnly", {"frozen_actions": True, "_legal_actions": _shared_legal_list}, "read-only Action"),
     ("RefusalMutates", {"_explain_illegal": _refusal_shuffles}, "changed the state"),
     ("ForgetsOnSave", {"_data": _forget_pot, "_load": _load_without_pot}, "differs"),
     ("NoLegalAction", {"_legal_actions": _stuck}, "no legal action"),
+    ("FrozenInNameOnly", {"frozen_actions": True, "_legal_actions": _shared_legal_list}, "read-only Action"),
     ("ScoresDoNotAddUp", {"scores": _bad_sum}, "does not add up"),
     ("UnseededShuffle", {"_setup": _from_clock}, "replay"),
     ("TupleInView", {"_view": _tuple_view}, "not plain JSON"),

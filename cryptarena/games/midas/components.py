@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 DICE_PER_PLAYER = 5
 CUP_COLOURS = ("red", "blue", "green", "yellow")  # one cup per player; the seed gives no colours
 
@@ -16,6 +18,7 @@ DIE_PRESETS = {
 }
 
 
+@cache  # one per die preset; asked every round
 def stones(die: tuple[str, ...]) -> tuple[str, ...]:
     """The colour stones Midas may announce: the faces that are not special."""
     return tuple(face for face in die if face not in (DIAMOND, OBSIDIAN, FAVOUR))

@@ -18,25 +18,36 @@ so a draw is a chance event and no state ever says where the cursed coin lies.
 
 from __future__ import annotations
 
-from ...engine import IllegalAction, Rng, State
+from functools import cache
+from itertools import product
+
+from ...engine import Action, IllegalAction, Rng, State
 from .components import (BID_CAP_PER_PLAYER, CUP_COLOURS, DIAMOND, DICE_PER_PLAYER, DIE_PRESETS, FAVOUR, FAVOURS,
                          OBSIDIAN, OBSIDIAN_CARDS, stones)
 
 PHASES = ("obsidian", "bidding", "table", "result", "penalty", "favours", "swap")
 
-# Bid actions 1..cap, built once per cap and sliced: a bidding decision offers dozens of them, and
-# nothing mutates legal actions (the engine hands callers copies).
-_BID_LADDERS: dict[int, list[dict]] = {}
+# Bid actions 1..cap, built once per cap and sliced: a bidding decision offers dozens of them.
+# They are read-only Actions, handed out as they are (frozen_actions below).
+_BID_LADDERS: dict[int, list[Action]] = {}
+_ACCUSE = Action(type="accuse")
 
 
-def _bid_ladder(cap: int) -> list[dict]:
+def _bid_ladder(cap: int) -> list[Action]:
     ladder = _BID_LADDERS.get(cap)
     if ladder is None:
-        ladder = _BID_LADDERS[cap] = [{"type": "bid", "count": c} for c in range(1, cap + 1)]
+        ladder = _BID_LADDERS[cap] = [Action(type="bid", count=c) for c in range(1, cap + 1)]
     return ladder
 
 
+@cache
+def _every_cup(die: tuple[str, ...], count: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(product(die, repeat=count))
+
+
 class MidasState(State):
+    frozen_actions = True  # every legal action is an engine Action
+
     # ------------------------------------------------------------------ setup and rounds
     def _setup(self) -> None:
         opts = self.options
@@ -75,11 +86,15 @@ class MidasState(State):
         return [s for s in range(self.players) if not self.cursed[s]]
 
     def bid_cap(self) -> int:
-        return self.options["bid_cap_per_player"] * len(self.uncursed())
+        return self.options["bid_cap_per_player"] * (self.players - sum(self.cursed))
 
     def _next_uncursed(self, seat: int) -> int:
         """The next player clockwise (after `seat`) who is not Cursed."""
-        return next(s for s in ((seat + i) % self.players for i in range(1, self.players + 1)) if not self.cursed[s])
+        cursed, n = self.cursed, self.players
+        for step in range(1, n + 1):
+            if not cursed[(seat + step) % n]:
+                return (seat + step) % n
+        raise ValueError("everyone is Cursed")
 
     def _start_round(self) -> None:
         self.round += 1
@@ -91,20 +106,24 @@ class MidasState(State):
         self.add_log("midas.round", {"round": self.round, "stone": self.stone, "first": self.starter,
                                      "cap": self.bid_cap()})
         if not self.companion:
-            die, scripted = self.die, bool(self._script)
+            scripted = bool(self._script)
             for seat in self.uncursed():
                 count = self.dice_count[seat]
-                self.dice[seat] = ([self._roll() for _ in range(count)] if scripted
-                                   else [die[self.rng.below(len(die))] for _ in range(count)])
-                self.add_log("midas.roll", {"seat": seat, "count": self.dice_count[seat]}, seat=seat,
-                             chance={"kind": "face"},
-                             secret={"to": [seat], "params": {"dice": list(self.dice[seat])},
-                                     "chance": {"values": list(self.dice[seat])}})
+                faces = self.dice[seat] = [self._roll() for _ in range(count)] if scripted else self._roll_cup(count)
+                shown = list(faces)  # the log's copy (one list, read in two places of the entry)
+                self.add_log("midas.roll", {"seat": seat, "count": count}, seat=seat, chance={"kind": "face"},
+                             secret={"to": [seat], "params": {"dice": shown}, "chance": {"values": shown}})
         self.turn = self.starter
         self.phase = "obsidian" if self._choosing() else self._play_phase()
 
     def _play_phase(self) -> str:
         return "table" if self.companion else "bidding"
+
+    def _roll_cup(self, count: int) -> list[str]:
+        """`count` dice from one draw: one of the len(die)**count equally likely cups (7,776 for
+        five dice), each a tuple of independent uniform faces; one draw costs a fifth of five."""
+        cups = _every_cup(self.die, count)
+        return list(cups[self.rng.below(len(cups))])
 
     def _roll(self) -> str:
         face = self.scripted("face")
@@ -131,8 +150,10 @@ class MidasState(State):
             return self.obsidian_value()
         return 1 if face == (stone or self.stone) else 0
 
-    def count(self) -> int:
-        return sum(self.face_value(face) for s in self.uncursed() for face in self.dice[s])
+    def count(self, obsidian: int | None = None) -> int:
+        value = {DIAMOND: 2, FAVOUR: 1 + len(self.granted), self.stone: 1,
+                 OBSIDIAN: self.obsidian_value() if obsidian is None else obsidian}
+        return sum(value.get(face, 0) for dice in self.dice for face in dice)  # a Cursed player's cup is empty
 
     # ------------------------------------------------------------------ the contract
     def _actor(self, seat: int) -> int:
@@ -157,18 +178,22 @@ class MidasState(State):
     def is_over(self) -> bool:
         return self.phase == "game_end"
 
-    def _legal_actions(self, seat: int) -> list[dict]:
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "bidding" and not self.companion:  # the hot path of every playout
+            # the one phase where someone may act out of turn (Pot-de-vin)
+            bribes = self._bribes(seat) if self.bribe_holder is not None else []
+            return self._bids() + bribes if seat == self.turn else bribes
+        return [Action(a) for a in self._other_actions(seat)]
+
+    def _other_actions(self, seat: int) -> list[dict]:
         if self.phase == "game_end":
             return []
         if self.companion:
             return self._companion_actions() if seat == 0 else []
-        actions = self._bribes(seat) if self.phase == "bidding" else []
         if seat not in self.to_act():
-            return actions
+            return []
         if self.phase == "obsidian":
             return [{"type": "obsidian", "value": v} for v in OBSIDIAN_CARDS]
-        if self.phase == "bidding":
-            return self._bids() + actions
         if self.phase == "penalty":
             return self._penalties(seat, {})
         if self.phase == "favours":
@@ -179,14 +204,14 @@ class MidasState(State):
         ladder = _bid_ladder(self.bid_cap())
         if self.bid is None:
             return list(ladder)
-        return ladder[self.bid:] + [{"type": "accuse"}]
+        return ladder[self.bid:] + [_ACCUSE]
 
     def _bribes(self, seat: int, who: dict | None = None) -> list[dict]:
         """Pot-de-vin: its holder changes the stone, even out of turn, while the bidding is open."""
         holder = self.bribe_holder
         if holder is None or self.cursed[holder] or (who is None and seat != holder):
             return []
-        return [{"type": "bribe", **(who or {}), "stone": s} for s in stones(self.die) if s != self.stone]
+        return [Action(type="bribe", **(who or {}), stone=s) for s in stones(self.die) if s != self.stone]
 
     def _penalties(self, seat: int, who: dict) -> list[dict]:
         draw = [{"type": "draw", **who}]
@@ -219,6 +244,11 @@ class MidasState(State):
 
     def _apply(self, seat: int, action: dict) -> None:
         kind = action["type"]
+        if kind == "bid":  # most decisions are bids
+            self.bid, self.bidder = action["count"], seat
+            self.add_log("midas.bid", {"seat": seat, "count": action["count"]}, seat=seat, action=action)
+            self.turn = self._next_uncursed(seat)
+            return
         player = action.get("player", seat)
         if kind == "obsidian":
             self.obsidian[player] = action["value"]
@@ -227,10 +257,6 @@ class MidasState(State):
                                  "action": action})
             if not self._choosing():
                 self.phase = self._play_phase()
-        elif kind == "bid":
-            self.bid, self.bidder = action["count"], seat
-            self.add_log("midas.bid", {"seat": seat, "count": action["count"]}, seat=seat, action=action)
-            self.turn = self._next_uncursed(seat)
         elif kind == "bribe":
             self.stone = action["stone"]
             self.bribe_holder = None
@@ -261,16 +287,17 @@ class MidasState(State):
 
     # ------------------------------------------------------------------ reveal and penalty
     def _reveal(self, accuser: int) -> None:
-        total = self.count()
+        obsidian = self.obsidian_value()
+        total = self.count(obsidian)
         loser = self.bidder if total < self.bid else accuser
         self.last_reveal = {"round": self.round, "stone": self.stone, "bid": self.bid, "bidder": self.bidder,
                             "accuser": accuser, "total": total, "loser": loser,
-                            "dice": [list(self.dice[s]) if not self.cursed[s] else [] for s in range(self.players)],
-                            "obsidian": self.obsidian_value(), "cards": list(self.obsidian)}
+                            "dice": [list(dice) for dice in self.dice], "obsidian": obsidian,
+                            "cards": list(self.obsidian)}
         self.add_log("midas.accuse", {"seat": accuser, "bidder": self.bidder, "bid": self.bid}, seat=accuser,
                      action={"type": "accuse"})
         self.add_log("midas.reveal", {"dice": self.last_reveal["dice"], "stone": self.stone, "total": total,
-                                      "bid": self.bid, "loser": loser, "obsidian": self.obsidian_value()})
+                                      "bid": self.bid, "loser": loser, "obsidian": obsidian})
         self.loser = loser
         self.phase = "penalty"
 
@@ -448,5 +475,7 @@ class MidasState(State):
             raise ValueError("a seat in the save is not at the table")
         if any(face not in self.die for dice in self.dice for face in dice):
             raise ValueError("a die shows a face that no die has")
+        if any(self.dice[s] for s in range(n) if self.cursed[s]):
+            raise ValueError("a Cursed player has no dice")
         if self.phase not in (*PHASES, "game_end"):
             raise ValueError(f"unknown phase {self.phase!r}")

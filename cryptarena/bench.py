@@ -1,13 +1,19 @@
 """`cryptarena bench`: random-playout throughput of every game, beside OpenSpiel's.
 
-A *run* plays uniformly random games back to back for about `seconds` seconds (the game in
-progress is always finished, so every counted game is complete) and counts games and steps. A
+A *run* plays uniformly random games back to back for about `seconds` seconds of play (the
+clock runs while a game is played, the game in progress is always finished, so every counted game
+is complete) and counts games and steps. A
 *step* is one decision or one chance outcome, on both sides:
 
 - ours: one `state.apply(seat, action)` call is one decision; the dice rolled and cards revealed
   inside it are counted from the log entries marked "chance" (one per die or card), because our
   games roll inside `apply` where OpenSpiel has a separate chance node for each outcome.
 - OpenSpiel: every `state.apply_action(a)`, chance nodes included.
+
+Our games are played as simulations play them: every action validated, the history recorded, the
+readable log not written (`keep_log=False`; OpenSpiel keeps no log either). The chance outcomes
+are then counted, off the clock, on a logged replay of the same game (seed + history), which
+also proves the timed game replayable. `--with-log` times logged games instead.
 
 Each measurement is repeated `runs` times and the median (with min and max) is reported. Runs are
 interleaved (ours, OpenSpiel's, ours, ...) so that machine noise hits every row alike. The loops
@@ -26,6 +32,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Callable, Iterable
 
+import orjson
 from rich.console import Console
 from rich.table import Table
 
@@ -38,8 +45,9 @@ MISSING_OPENSPIEL = "open_spiel not installed: `make bench` installs it"
 REFERENCE = "python_liars_poker"
 OPENSPIEL_GAMES = (("python_liars_poker", "OpenSpiel py"), ("liars_dice", "OpenSpiel C++"))
 
-# plays one complete random game, returns (decisions, chance outcomes)
-PlayOne = Callable[[Rng], tuple[int, int]]
+# plays one complete random game, returns (decisions, chance outcomes), or for a game played
+# without its log (decisions, the game), its chance outcomes counted once the clock is stopped
+PlayOne = Callable[[Rng], tuple[int, "int | LoglessGame"]]
 
 
 @dataclass
@@ -112,14 +120,35 @@ def play_random(state, rng: Rng) -> int:
     return decisions
 
 
-def our_player(game_id: str, players: int) -> PlayOne:
+def our_player(game_id: str, players: int, keep_log: bool = False) -> PlayOne:
     game = games.load(game_id)
 
-    def play_one(rng: Rng) -> tuple[int, int]:
-        state = game.new_state(players, seed=rng.next64())
-        return play_random(state, rng), chance_outcomes_logged(state.log)
+    def play_one(rng: Rng) -> tuple[int, "int | LoglessGame"]:
+        seed = rng.next64()
+        state = game.new_state(players, seed=seed, keep_log=keep_log)
+        decisions = play_random(state, rng)
+        return decisions, chance_outcomes_logged(state.log) if keep_log else LoglessGame(state)
 
     return play_one
+
+
+class LoglessGame:
+    """A game timed without its log. Its chance outcomes are counted after the run, on a logged
+    replay of its seed + history, kept meanwhile as JSON bytes: a run keeps thousands of games,
+    and that many live dicts would slow the garbage collector during the games being timed."""
+
+    __slots__ = ("game", "players", "seed", "history")
+
+    def __init__(self, state):
+        self.game, self.players, self.seed, self.history = state.game, state.players, state.seed, state.history
+
+    def pack(self) -> "LoglessGame":
+        self.history = orjson.dumps(self.history)
+        return self
+
+    def chance(self) -> int:
+        replayed = self.game.replay(self.players, self.seed, None, orjson.loads(self.history))
+        return chance_outcomes_logged(replayed.log)
 
 
 def player_counts(game_id: str) -> list[int]:
@@ -168,8 +197,8 @@ def openspiel_player(pyspiel: ModuleType, name: str) -> tuple[PlayOne, int]:
 
 # ---- measuring ------------------------------------------------------------------------------
 
-def build_targets(game_ids: Iterable[str], pyspiel: ModuleType | None) -> list[Target]:
-    targets = [Target(gid, "ours", n, our_player(gid, n))
+def build_targets(game_ids: Iterable[str], pyspiel: ModuleType | None, keep_log: bool = False) -> list[Target]:
+    targets = [Target(gid, "ours", n, our_player(gid, n, keep_log))
                for gid in game_ids for n in player_counts(gid)]
     if pyspiel is not None:
         for name, source in OPENSPIEL_GAMES:
@@ -180,14 +209,19 @@ def build_targets(game_ids: Iterable[str], pyspiel: ModuleType | None) -> list[T
 
 def measure_once(play_one: PlayOne, seconds: float, rng: Rng) -> Run:
     games_ = decisions = chance = 0
+    logless: list[LoglessGame] = []
     clock = time.perf_counter
-    start = clock()
-    while True:
+    elapsed = 0.0
+    while elapsed < seconds:
+        start = clock()
         d, c = play_one(rng)
-        games_, decisions, chance = games_ + 1, decisions + d, chance + c
-        elapsed = clock() - start
-        if elapsed >= seconds:
-            return Run(elapsed, games_, decisions, chance)
+        elapsed += clock() - start
+        games_, decisions = games_ + 1, decisions + d
+        if isinstance(c, LoglessGame):
+            logless.append(c.pack())  # off the clock, like the count itself below
+        else:
+            chance += c
+    return Run(elapsed, games_, decisions, chance + sum(g.chance() for g in logless))
 
 
 def measure(targets: list[Target], runs: int, seconds: float, seed: int = 0,
@@ -239,7 +273,7 @@ def render_table(summaries: list[dict], runs: int, seconds: float) -> Table:
 
 
 def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: ModuleType | None,
-              why_missing: str | None = None, as_json: bool = False,
+              why_missing: str | None = None, as_json: bool = False, keep_log: bool = False,
               console: Console | None = None) -> list[dict]:
     """Measure and print. `pyspiel` is the import result (None when OpenSpiel is unavailable),
     passed in so the missing-OpenSpiel path can be exercised with OpenSpiel installed."""
@@ -250,7 +284,7 @@ def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: Mo
     if pyspiel is None:
         err.print(MISSING_OPENSPIEL + (f" ({why_missing})" if why_missing else ""), style="yellow",
                   markup=False)
-    targets = build_targets(list(game_ids), pyspiel)
+    targets = build_targets(list(game_ids), pyspiel, keep_log)
     estimate = len(targets) * runs * seconds
     err.print(f"{len(targets)} rows × {runs} runs × {seconds:g} s ≈ {estimate:.0f} s", markup=False)
     # a slow spinner: its refresh thread competes with the loops being timed
@@ -263,11 +297,14 @@ def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: Mo
         info["open_spiel"] = _openspiel_version()
     if as_json:
         console.print_json(json.dumps({"machine": info, "runs": runs, "seconds": seconds,
-                                       "rows": summaries}))
+                                       "ours_keep_log": keep_log, "rows": summaries}))
     else:
         console.print(render_table(summaries, runs, seconds))
         console.print("step = one decision or one chance outcome (a die, a card) on both sides; ours "
-                      "roll inside apply() and count the dice and cards it logged as chance. "
+                      "roll inside apply() and count the dice and cards it logged as chance. Ours "
+                      + ("write their readable log. " if keep_log else
+                         "validate every action and keep the history, but write no readable log, as "
+                         "simulate plays (--with-log to time it written). ") +
                       "± = half the min–max range of steps/s over the runs. "
                       f"× ref = steps/s ÷ {REFERENCE}'s.", markup=False)
         console.print("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()), markup=False)
@@ -283,7 +320,7 @@ def _openspiel_version() -> str:
 
 
 def bench_command(game_ids: Iterable[str], *, runs: int = 5, seconds: float = 1.0,
-                  as_json: bool = False) -> list[dict]:
+                  as_json: bool = False, keep_log: bool = False) -> list[dict]:
     pyspiel, why = import_openspiel()
     return run_bench(game_ids, runs=runs, seconds=seconds, pyspiel=pyspiel, why_missing=why,
-                     as_json=as_json)
+                     as_json=as_json, keep_log=keep_log)

@@ -102,13 +102,15 @@ def simulate(game_id: str = GameArg,
 def bench(game: Optional[List[str]] = typer.Option(None, "--game", "-g", help="only these games"),
           runs: int = typer.Option(5, min=1, help="runs per measurement (median reported)"),
           seconds: float = typer.Option(1.0, min=0.001, help="seconds per run"),
-          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON")) -> None:
+          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+          with_log: bool = typer.Option(False, "--with-log", help="time our games with their readable log "
+                                        "written (by default they play as simulate does, without it)")) -> None:
     """Random-playout throughput of every game, beside OpenSpiel's when installed."""
     from .bench import bench_command
     for game_id in game or []:
         _check_game(game_id)
     bench_command(list(dict.fromkeys(game)) if game else games.ids(), runs=runs, seconds=seconds,
-                  as_json=as_json)
+                  as_json=as_json, keep_log=with_log)
 
 
 @app.command()

@@ -10,8 +10,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from cryptarena import games
-from cryptarena.bench import (MISSING_OPENSPIEL, REFERENCE, Target, build_targets,
-                              chance_outcomes_logged, import_openspiel, measure, our_player,
+from cryptarena.bench import (MISSING_OPENSPIEL, REFERENCE, LoglessGame, Target, build_targets,
+                              chance_outcomes_logged, import_openspiel, measure, measure_once, our_player,
                               play_random, run_bench)
 from cryptarena.cli import app
 from cryptarena.engine import Rng
@@ -49,15 +49,27 @@ def test_random_playout_counts_every_decision_of_a_complete_game():
     assert decisions == len(state.history) > 0
 
 
-def test_our_play_one_counts_the_dice_and_cards_the_game_logged():
-    decisions, chance = our_player("crypt", 2)(Rng(1))
-    # replay the same game (same seed stream) to read its log
+@pytest.mark.parametrize("keep_log", [True, False])
+def test_our_play_one_counts_the_dice_and_cards_the_game_logged(keep_log):
+    decisions, chance = our_player("crypt", 2, keep_log)(Rng(1))
+    if not keep_log:  # played without its log: counted after the run, on a logged replay
+        assert isinstance(chance, LoglessGame)
+        chance = chance.pack().chance()
+    # play the same game (same seed stream) with its log, to read it
     rng = Rng(1)
     state = games.load("crypt").new_state(2, seed=rng.next64())
     assert play_random(state, rng) == decisions
     dice = sum(len(e["chance"]["values"]) for e in state.log if e.get("chance", {}).get("kind") == "die")
     cards = sum(1 for e in state.log if e.get("chance", {}).get("kind") == "card")
     assert chance == dice + cards and dice > 0 and cards > 0
+
+
+def test_a_run_without_the_log_counts_what_a_logged_run_counts():
+    # a run of a nanosecond plays exactly one game: the same game in both runs (same Rng)
+    logged, logless = (measure_once(our_player("midas", 3, keep_log), 1e-9, Rng(9)) for keep_log in (True, False))
+    assert logged.games == logless.games == 1
+    assert (logless.decisions, logless.chance) == (logged.decisions, logged.chance)
+    assert logged.chance > 0
 
 
 def test_chance_outcomes_are_read_from_the_log_schema():

@@ -60,7 +60,7 @@ def play_game(game, players: int, seed: int, seating: list[str], options: dict |
     """
     if len(seating) != players:
         raise ValueError(f"seating names {len(seating)} agents for {players} seats")
-    state = game.new_state(players, seed=seed, options=options)
+    state = game.new_state(players, seed=seed, options=options, keep_log=False)  # nobody reads it here
     agents = [make_agent(name, game) for name in seating]
     rngs = [Rng(derive_seed(seed, "agent", seat)) for seat in range(players)]
     actions = 0

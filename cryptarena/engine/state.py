@@ -86,7 +86,11 @@ class Game:
         return players
 
     # -- states ------------------------------------------------------------------------------
-    def new_state(self, players: int, seed: int = 0, options: dict | None = None) -> "State":
+    def new_state(self, players: int, seed: int = 0, options: dict | None = None, *,
+                  keep_log: bool = True) -> "State":
+        """A fresh table. keep_log=False plays the same game without writing the readable log
+        (nobody reads it in a simulation; writing it is a seventh of a Midas playout): history,
+        views, saves and replays are as ever, the log stays empty."""
         players = self.check_players(players)
         resolved = self.check_table(players, options)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -98,6 +102,8 @@ class Game:
         state.options = resolved
         state.rng = Rng(seed)
         state.log = []
+        if not keep_log:
+            state.keep_log = False
         state.history = []
         state.phase = "setup"
         state._script = []
@@ -150,9 +156,10 @@ class Game:
             raise CorruptSave(f"save's game data is inconsistent: {type(exc).__name__}: {exc}") from None
         return state
 
-    def replay(self, players: int, seed: int, options: dict | None, history: list) -> "State":
+    def replay(self, players: int, seed: int, options: dict | None, history: list, *,
+               keep_log: bool = True) -> "State":
         """Seed + options + the recorded history (actions and scripted chance) -> the same state."""
-        state = self.new_state(players, seed, options)
+        state = self.new_state(players, seed, options, keep_log=keep_log)
         for step in history:
             if "script" in step:
                 state.script_chance(step["script"])
@@ -198,6 +205,8 @@ class State:
     frozen_actions: ClassVar[bool] = False
     # (history length, seat, legal list) of the last legal_actions asked; dropped on every change
     _legal_cache: tuple | None = None
+    # False: add_log writes nothing (new_state(keep_log=False)); not saved, a loaded table logs
+    keep_log: bool = True
 
     # ---- to implement ----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -264,9 +273,9 @@ class State:
         return cache[2]
 
     def apply(self, seat: int, action: dict) -> None:
-        # the game gets its own plain copy of the legal action: whatever it keeps (in its log, say)
-        # shares nothing with the legal list, the caller or the history
-        canonical = dict(self._validate(seat, action))
+        # the game gets the legal action itself: the memo's own dict (dropped right here) or, in a
+        # frozen_actions game, a read-only Action; either way nothing it keeps is the caller's
+        canonical = self._validate(seat, action)
         self._legal_cache = None
         if self._script:
             # scripted outcomes can turn out not to fit the events the action triggers:
@@ -365,6 +374,8 @@ class State:
     def add_log(self, msg: str, params: dict | None = None, *, seat: int | None = None,
                 action: dict | None = None, chance: dict | None = None,
                 secret: dict | None = None) -> None:
+        if not self.keep_log:
+            return
         entry: dict = {"seq": len(self.log), "seat": seat, "msg": msg, "params": params or {}}
         if action is not None:
             entry["action"] = action
@@ -411,8 +422,11 @@ class State:
 
     def _restore(self, snapshot: dict) -> None:
         restored = self.game.from_json(snapshot)
+        keep_log = self.keep_log  # not part of a save
         self.__dict__.clear()
         self.__dict__.update(restored.__dict__)
+        if not keep_log:
+            self.keep_log = False
 
     def _parse_outcome(self, raw: Any) -> tuple[str, Any]:
         kinds = self.game.chance_kinds

@@ -19,7 +19,8 @@ so a draw is a chance event and no state ever says where the cursed coin lies.
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
+from math import prod
+from itertools import chain, product, repeat
 
 from ...engine import Action, IllegalAction, Rng, State
 from .components import (BID_CAP_PER_PLAYER, CUP_COLOURS, DIAMOND, DICE_PER_PLAYER, DIE_PRESETS, FAVOUR, FAVOURS,
@@ -38,6 +39,18 @@ def _bid_ladder(cap: int) -> list[Action]:
     if ladder is None:
         ladder = _BID_LADDERS[cap] = [Action(type="bid", count=c) for c in range(1, cap + 1)]
     return ladder
+
+
+# (cap, bid on the table) -> the answers to it: every higher bid, then accuse. Built on first use
+# and shared (read only: the engine copies the list it hands out).
+_ANSWERS: dict[tuple[int, int], list[Action]] = {}
+
+
+def _answers(cap: int, bid: int) -> list[Action]:
+    answers = _ANSWERS.get((cap, bid))
+    if answers is None:
+        answers = _ANSWERS[cap, bid] = _bid_ladder(cap)[bid:] + [_ACCUSE]
+    return answers
 
 
 @cache
@@ -98,7 +111,7 @@ class MidasState(State):
 
     def _start_round(self) -> None:
         self.round += 1
-        stone = self.scripted("stone")
+        stone = self.scripted("stone") if self._script else None
         self.stone = self.rng.choice(stones(self.die)) if stone is None else stone
         self.bid = self.bidder = self.loser = self.swapper = None
         self.offer = []
@@ -106,12 +119,15 @@ class MidasState(State):
         self.add_log("midas.round", {"round": self.round, "stone": self.stone, "first": self.starter,
                                      "cap": self.bid_cap()})
         if not self.companion:
-            scripted = bool(self._script)
-            for seat in self.uncursed():
-                count = self.dice_count[seat]
-                faces = self.dice[seat] = [self._roll() for _ in range(count)] if scripted else self._roll_cup(count)
+            rolling = self.uncursed()
+            if self._script:
+                cups = [tuple(self._roll() for _ in range(self.dice_count[seat])) for seat in rolling]
+            else:
+                cups = self._roll_cups([self.dice_count[seat] for seat in rolling])
+            for seat, faces in zip(rolling, cups):
+                self.dice[seat] = list(faces)
                 shown = list(faces)  # the log's copy (one list, read in two places of the entry)
-                self.add_log("midas.roll", {"seat": seat, "count": count}, seat=seat, chance={"kind": "face"},
+                self.add_log("midas.roll", {"seat": seat, "count": len(faces)}, seat=seat, chance={"kind": "face"},
                              secret={"to": [seat], "params": {"dice": shown}, "chance": {"values": shown}})
         self.turn = self.starter
         self.phase = "obsidian" if self._choosing() else self._play_phase()
@@ -119,11 +135,18 @@ class MidasState(State):
     def _play_phase(self) -> str:
         return "table" if self.companion else "bidding"
 
-    def _roll_cup(self, count: int) -> list[str]:
-        """`count` dice from one draw: one of the len(die)**count equally likely cups (7,776 for
-        five dice), each a tuple of independent uniform faces; one draw costs a fifth of five."""
-        cups = _every_cup(self.die, count)
-        return list(cups[self.rng.below(len(cups))])
+    def _roll_cups(self, counts: list[int]) -> list[tuple[str, ...]]:
+        """Every cup of the round from one draw. A cup of k dice is one of the len(die)**k equally
+        likely tuples of independent uniform faces (7,776 for five dice); the whole table is one of
+        their product (6**20 for four full cups, well inside the 64 bits of one draw), read back
+        digit by digit in base 'cups of that size'."""
+        tables = [_every_cup(self.die, count) for count in counts]
+        code = self.rng.below(prod(len(table) for table in tables))
+        cups = []
+        for table in tables:
+            code, index = divmod(code, len(table))
+            cups.append(table[index])
+        return cups
 
     def _roll(self) -> str:
         face = self.scripted("face")
@@ -153,7 +176,8 @@ class MidasState(State):
     def count(self, obsidian: int | None = None) -> int:
         value = {DIAMOND: 2, FAVOUR: 1 + len(self.granted), self.stone: 1,
                  OBSIDIAN: self.obsidian_value() if obsidian is None else obsidian}
-        return sum(value.get(face, 0) for dice in self.dice for face in dice)  # a Cursed player's cup is empty
+        faces = chain.from_iterable(self.dice)  # a Cursed player's cup is empty
+        return sum(map(value.get, faces, repeat(0)))
 
     # ------------------------------------------------------------------ the contract
     def _actor(self, seat: int) -> int:
@@ -161,6 +185,8 @@ class MidasState(State):
         return 0 if self.companion else seat
 
     def to_act(self) -> list[int]:
+        if self.phase == "bidding" and not self.companion:  # most decisions are bids
+            return [self.turn]
         if self.phase == "game_end":
             return []
         if self.companion:
@@ -182,7 +208,9 @@ class MidasState(State):
         if self.phase == "bidding" and not self.companion:  # the hot path of every playout
             # the one phase where someone may act out of turn (Pot-de-vin)
             bribes = self._bribes(seat) if self.bribe_holder is not None else []
-            return self._bids() + bribes if seat == self.turn else bribes
+            if seat != self.turn:
+                return bribes
+            return self._bids() + bribes if bribes else self._bids()
         return [Action(a) for a in self._other_actions(seat)]
 
     def _other_actions(self, seat: int) -> list[dict]:
@@ -200,11 +228,9 @@ class MidasState(State):
             return self._purchases(seat, {})
         return [{"type": "swap", "with": s} for s in self.uncursed() if s != seat]
 
-    def _bids(self) -> list[dict]:
-        ladder = _bid_ladder(self.bid_cap())
-        if self.bid is None:
-            return list(ladder)
-        return ladder[self.bid:] + [_ACCUSE]
+    def _bids(self) -> list[Action]:
+        """Read only (shared between states): the opening bids, or the answers to the bid."""
+        return _bid_ladder(self.bid_cap()) if self.bid is None else _answers(self.bid_cap(), self.bid)
 
     def _bribes(self, seat: int, who: dict | None = None) -> list[dict]:
         """Pot-de-vin: its holder changes the stone, even out of turn, while the bidding is open."""
@@ -339,8 +365,9 @@ class MidasState(State):
 
     def _after_penalty(self, seat: int, drew: bool = False) -> None:
         self.starter = seat if not self.cursed[seat] else self._next_uncursed(seat)
-        if len(self.uncursed()) == 1:
-            self.winner = self.uncursed()[0]
+        in_play = self.uncursed()
+        if len(in_play) == 1:
+            self.winner = in_play[0]
             self.phase = "game_end"
             self.add_log("midas.game_end", {"winner": self.winner})
             return

@@ -42,7 +42,15 @@ def table_json(record: TableRecord) -> dict:
     return {"id": record.id, "game": record.game_id, "players": record.players, "options": record.options,
             "status": record.status, "version": record.version,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent} for s in record.seats],
-            "invite_url": f"/table/{record.id}"}
+            "invite_url": table_page(record)}
+
+
+def table_page(record: TableRecord) -> str:
+    """Where a table is played: a table whose other seats are people at a physical table is run
+    from one device, on the companion page; any other on the table page."""
+    if any(s.kind == TABLE_SEAT for s in record.seats):
+        return f"/companion/{record.id}"
+    return f"/table/{record.id}"
 
 
 class TableService:

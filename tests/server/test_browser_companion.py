@@ -213,3 +213,36 @@ def test_a_companion_game_on_a_phone_from_start_to_the_winner(tmp_path):
     assert errors == [], errors
     for name in ("companion-start.png", "companion-mid.png", "companion-end.png"):
         assert (ARTIFACTS / name).stat().st_size > 10_000
+
+
+def test_a_companion_table_made_in_the_lobby_opens_on_the_companion_page(tmp_path):
+    errors: list[str] = []
+    with live_server(f"sqlite:///{tmp_path / 'arena.db'}") as base_url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(15_000)
+        page.goto(base_url + "/")
+        page.fill("#guest-name", "Ada")
+        page.click("#guest-name-ok")
+        page.wait_for_selector("#session-name")
+        page.click('.create-table[data-game="midas"]')
+        page.select_option("#create-players", "3")
+        page.select_option('#create-form [name="mode"]', "companion")
+        page.click("#create-submit")
+        page.wait_for_url("**/companion/*")
+        page.wait_for_selector("#stone")  # the device seat was taken in the lobby: the game started
+        code = page.url.rsplit("/", 1)[1]
+        assert page.query_selector("#spectator-note") is None
+        assert text(page, "#bid-cap") == "75"
+
+        # the lobby lists it with the people at the table, and its link opens the companion page
+        page.goto(base_url + "/")
+        link = page.wait_for_selector(f'#live-tables li[data-table="{code}"] a')
+        assert link.get_attribute("href") == f"/companion/{code}"
+        assert "Player 2" in page.inner_text(f'#live-tables li[data-table="{code}"]')
+        link.click()
+        page.wait_for_url(f"**/companion/{code}")
+        page.wait_for_selector("#stone")
+        browser.close()
+    assert errors == []

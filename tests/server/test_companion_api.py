@@ -84,6 +84,10 @@ def test_a_companion_table_seats_the_people_at_the_table_by_name(client):
     blanks = create(client, players=2, options=COMPANION, names=["  ", " Bo "])
     assert seats(blanks) == [(0, "empty", None), (1, "table", "Bo")]
     assert seats(client.get(f"/api/tables/{table['id']}").json()) == seats(table)
+    # the lobby's links: a companion table opens on the companion page
+    assert table["invite_url"] == f"/companion/{table['id']}"
+    listed = client.get("/api/tables?status=open").json()
+    assert {t["id"]: t["invite_url"] for t in listed}[table["id"]] == f"/companion/{table['id']}"
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
@@ -177,6 +181,7 @@ def test_the_device_seat_plays_for_every_player_to_the_end(client):
 def test_tables_played_from_a_device_per_seat_are_unchanged(client, game, options):
     table = create(client, game=game, players=3, options=options)
     assert seats(table) == [(0, "empty", None), (1, "empty", None), (2, "empty", None)]
+    assert table["invite_url"] == f"/table/{table['id']}"
     client.post("/api/session", json={"name": "Ada"})
     take_seat_zero(client, table["id"])
     assert client.post(f"/api/tables/{table['id']}/start").json()["error"]["code"] == "not_ready"

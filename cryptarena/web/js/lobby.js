@@ -141,7 +141,7 @@ function openCreate(g) {
           saveToken(table.id, seat.token);
         } catch (err) { if (err.status !== 401) toast(err.message); }
       }
-      location.href = `/table/${table.id}`;
+      location.href = table.invite_url; // the table page, or the companion page of a physical table
     } catch (err) { $("#create-error").textContent = err.message; }
   };
   box.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -155,7 +155,7 @@ async function refreshTables() {
     const free = t.seats.filter((s) => s.kind === "empty").length;
     return h("li", { dataset: { table: t.id } }, h("b", {}, gameName(t.game)),
       h("span", { class: "grow muted" }, `${t.players} seats${free ? ` · ${free} free` : ""}${people ? " · " + people : ""}`),
-      h("a", { class: "btn btn-small", href: `/table/${t.id}` }, label));
+      h("a", { class: "btn btn-small", href: t.invite_url }, label));
   };
   try {
     const [open, live] = await Promise.all([api.get("/api/tables?status=open"), api.get("/api/tables?status=playing")]);

@@ -173,6 +173,12 @@ class Game:
         device (Midas's companion mode: seat 0), the other seats being people at that table."""
         return list(range(players))
 
+    def seat_teams(self, players: int, options: dict | None = None) -> list[str] | None:
+        """The team of each seat (e.g. ["gk", "gk", "nm", "nm"]), or None in a game without
+        teams. Team-mates may see each other's secrets where the rules say so (the conformance
+        suite's leak check allows exactly that), and share a team chat at a table."""
+        return None
+
     def rules_summary(self) -> str:
         """The player-facing rules: RULES.md in the game's package, else the pitch."""
         package = type(self).__module__.rpartition(".")[0]

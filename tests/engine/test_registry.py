@@ -37,3 +37,9 @@ def test_every_registered_game_loads_and_describes_itself(game_id):
 def test_ids_are_unique_and_lowercase():
     ids = games.ids()
     assert len(ids) == len(set(ids)) and all(i == i.lower() and i.isidentifier() for i in ids)
+
+
+def test_games_without_teams_say_so():
+    for game_id in ("crypt", "quartz", "midas"):
+        game = games.load(game_id)
+        assert game.seat_teams(game.min_players) is None

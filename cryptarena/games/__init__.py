@@ -16,6 +16,7 @@ _REGISTRY: dict[str, str] = {
     "crypt": "cryptarena.games.crypt:Crypt",
     "quartz": "cryptarena.games.quartz:Quartz",
     "midas": "cryptarena.games.midas:Midas",
+    "crusade": "cryptarena.games.crusade:Crusade",
 }
 
 

@@ -83,9 +83,25 @@ def check_view(state, seat, where: str) -> dict:
     return view
 
 
+def seat_teams(state) -> list | None:
+    """The team of each seat (Game.seat_teams), or None in a game without teams."""
+    return state.game.seat_teams(state.players, state.options)
+
+
+def team_mates(state, seat) -> list[int]:
+    """The other seats of `seat`'s team: they know what it knows ([] without teams)."""
+    teams = seat_teams(state)
+    if teams is None or seat is None:
+        return []
+    return [s for s in range(state.players) if s != seat and teams[s] == teams[seat]]
+
+
 def check_log_marking(state, where: str, start: int = 0, determinized: bool = False) -> None:
     """The full log's shape, and its secrets marked as {"secret": {"to": [seats], ...}}, from
-    entry `start` on (the per-step checks look at the new entries, a full pass now and then)."""
+    entry `start` on (the per-step checks look at the new entries, a full pass now and then).
+    In a team game a secret is addressed within one team: a secret both teams read would be one
+    team's secret shown to the other."""
+    teams = seat_teams(state)
     for index, entry in enumerate(state.log[start:], start):
         assert isinstance(entry, dict) and entry.get("seq") == index, f"{where}: log[{index}] seq"
         assert isinstance(entry.get("msg"), str) and entry["msg"], f"{where}: log[{index}] msg"
@@ -99,6 +115,9 @@ def check_log_marking(state, where: str, start: int = 0, determinized: bool = Fa
             for seat in secret["to"]:
                 assert isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players, \
                     f"{where}: log[{index}] secret['to'] holds {seat!r}, not a seat"
+            if teams is not None:
+                assert len({teams[seat] for seat in secret["to"]}) <= 1, \
+                    f"{where}: log[{index}] secret is addressed across teams: {secret['to']!r}"
     assert_no_rng_digits(orjson.dumps(state.log[start:]).decode(), state, f"{where} full log")
 
 

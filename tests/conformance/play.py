@@ -31,12 +31,29 @@ def configs() -> list[tuple[str, int]]:
     return found
 
 
+# A game's share of the suite should not grow with its player range: a game playable at more
+# than this many player counts (Crusade: 2–8, seven counts) plays proportionally fewer games at
+# each, so that it costs about what a game of this many counts costs (Crypt, Quartz: four).
+COUNTS_AT_FULL_SHARE = 4
+
+
+def games_for(game_id: str, games_per_config: int) -> int:
+    """Games per config of this game: the module's count, scaled by SCALE and by the game's
+    player range (see COUNTS_AT_FULL_SHARE); at least one."""
+    game = games.load(game_id)
+    counts = game.max_players - game.min_players + 1
+    return max(1, round(games_per_config * SCALE * min(1.0, COUNTS_AT_FULL_SHARE / counts)))
+
+
 def chunks(games_per_config: int, games_per_chunk: int) -> list[tuple[tuple[str, int], int, range]]:
     """(config, chunk number, game indices) for every config: the games split into chunks so
-    that pytest-xdist spreads them over workers; the count is scaled by SCALE."""
-    total = max(1, round(games_per_config * SCALE))
-    return [(config, k, range(start, min(start + games_per_chunk, total)))
-            for config in configs() for k, start in enumerate(range(0, total, games_per_chunk))]
+    that pytest-xdist spreads them over workers; the count is scaled (games_for)."""
+    found = []
+    for config in configs():
+        total = games_for(config[0], games_per_config)
+        found += [(config, k, range(start, min(start + games_per_chunk, total)))
+                  for k, start in enumerate(range(0, total, games_per_chunk))]
+    return found
 
 
 def config_id(config: tuple[str, int]) -> str:

@@ -3,7 +3,9 @@
 A secret is whatever `state.determinize(seat, rng)` may re-draw. So for a seat s and a
 determinised copy d = state.determinize(s, Rng(k)), everything s reads must be the same on d as
 on the real state: view(s), log_for(s), legal_actions(s) and the reason given for every illegal
-action s tries. If any of them depended on a hidden part, a re-draw would show it. The log's own
+action s tries. If any of them depended on a hidden part, a re-draw would show it. In a team
+game (Game.seat_teams) a team shares what it knows: what s's team-mates read must not change on
+d either, and no secret is addressed to both teams. The log's own
 marking ({"secret": {"to": [seats]}}) is checked alongside, and the copy must not carry the real
 RNG, the seed or the history (each would let a bot rebuild the hidden parts).
 See docs/engine.md, "Secrets".
@@ -17,7 +19,7 @@ import pytest
 
 from cryptarena.engine import Rng
 
-from .checks import check_log_marking, check_view, may_read, refusal
+from .checks import check_log_marking, check_view, may_read, refusal, team_mates
 from .illegal import attempts_for_seat
 from .play import canonical, chunks, config_id, new_table, play_out, random_step
 
@@ -46,6 +48,19 @@ def check_determinized(table, state, seat, k: int, rng: Rng, deep: bool) -> obje
     assert twin.log_for(seat) == state.log_for(seat), f"{where}: log_for({seat}) differs on a determinised copy"
     for index, entry in enumerate(twin.log):
         assert may_read(entry, seat), f"{where}: the copy's full log keeps secret entry {index} from another seat"
+
+    # teams (Game.seat_teams) share what they know: a team-mate reads nothing this seat may not
+    # know either, so its reads do not change on this seat's copy (one mate per copy, picked at
+    # random: the cost stays that of the seat itself)
+    mates = team_mates(state, seat)
+    if mates:
+        mate = mates[rng.below(len(mates))]
+        assert twin.view(mate) == state.view(mate), \
+            f"{where}: view({mate}) of a team-mate differs on a determinised copy for seat {seat}"
+        assert twin.log_for(mate) == state.log_for(mate), \
+            f"{where}: log_for({mate}) of a team-mate differs on a determinised copy for seat {seat}"
+        assert twin.legal_actions(mate) == state.legal_actions(mate), \
+            f"{where}: legal_actions({mate}) of a team-mate differ on a determinised copy for seat {seat}"
 
     if seat is not None:
         legal = state.legal_actions(seat)

@@ -11,7 +11,7 @@ from cryptarena.engine import Rng
 from .play import Table, advance
 from .test_full_games import play_checked_game
 from .test_secrets import check_sample
-from .toy import HighCard, HighCardState
+from .toy import HighCard, HighCardState, TeamHighCard, TeamHighCardState
 
 
 def table_of(game, players: int, index: int) -> Table:
@@ -19,10 +19,10 @@ def table_of(game, players: int, index: int) -> Table:
     return Table(game, game.new_state(players, seed), Rng(index), {}, seed, f"{game.id} #{index}")
 
 
-def variant(name: str, **methods) -> HighCard:
-    """A HighCard whose state class overrides some methods."""
-    state_class = type(f"{name}State", (HighCardState,), methods)
-    return type(name, (HighCard,), {"state_class": state_class})()
+def variant(name: str, base: type = HighCard, **methods) -> HighCard:
+    """A HighCard (or `base`, a subclass) whose state class overrides some methods."""
+    state_class = type(f"{name}State", (base.state_class,), methods)
+    return type(name, (base,), {"state_class": state_class})()
 
 
 def every_step_fails(game) -> str:
@@ -34,9 +34,9 @@ def every_step_fails(game) -> str:
     raise AssertionError("the per-step checks passed a game that breaks the contract")
 
 
-def secrets_fail(game) -> str:
+def secrets_fail(game, players: int = 3) -> str:
     for index in range(30):
-        table = table_of(game, 3, index)
+        table = table_of(game, players, index)
         advance(table.state, table.rng, index % 3)
         try:
             check_sample(table, table.state, Rng(index), False)
@@ -144,3 +144,54 @@ def _shared_legal_list(self, seat):
 ])
 def test_per_step_checks_catch_a_broken_contract(name, methods, expected):
     assert expected in every_step_fails(variant(name, **methods))
+
+
+# ------------------------------------------------------------------ teams
+# Team High Card: seats 0-1 against 2-3 (0-1 against 2 with three players); a seat sees its
+# team-mates' cards, never the other team's.
+
+def test_the_honest_team_toy_passes_everything():
+    for index in range(12):
+        table = table_of(TeamHighCard(), 3 + index % 2, index)
+        assert check_sample(table, table.state, Rng(index), False) == (True, True)
+        play_checked_game(table)
+
+
+def _team_sees_everything(self, seat):
+    return {**TeamHighCardState._view(self, seat), "hands": list(self.hands)}
+
+
+def _deal_to_everyone_but_one(self, owner):
+    # the card's secret is also addressed to the first seat of the other team
+    teams = self.game.seat_teams(self.players, self.options)
+    return TeamHighCardState.readers(self, owner) + [teams.index("b" if teams[owner] == "a" else "a")]
+
+
+def _redraws_team_mates(self, seat, rng):
+    # the copy for a seat re-draws every card but its own: its team-mates' too, which it sees
+    hidden = [] if self.is_over() else [s for s in range(self.players) if s != seat]
+    pool = self.deck + [self.hands[s] for s in hidden]
+    rng.shuffle(pool)
+    for s in hidden:
+        self.hands[s] = pool.pop()
+    self.deck = pool
+
+
+def _own_card_only(self, seat):
+    # teams declared (seat_teams) but each seat sees only its own card: a team-mate knows more
+    return HighCardState._view(self, seat)
+
+
+def _each_own_card(self, owner):
+    return [owner]
+
+
+@pytest.mark.parametrize(("name", "methods", "expected"), [
+    ("ShowsOtherTeam", {"_view": _team_sees_everything}, "view"),
+    ("SecretAcrossTeams", {"readers": _deal_to_everyone_but_one}, "across teams"),
+    ("RedrawsTeamMates", {"_resample_hidden": _redraws_team_mates}, "view"),
+    ("MatesKeepSecrets", {"readers": _each_own_card, "_view": _own_card_only}, "team-mate"),
+])
+@pytest.mark.parametrize("players", [3, 4])
+def test_secret_checks_understand_teams(name, methods, expected, players):
+    assert expected in secrets_fail(variant(name, TeamHighCard, **methods), players)

@@ -20,13 +20,17 @@ class HighCardState(State):
             card = self._draw()
             self.hands.append(card)
             self.add_log("toy.deal", {"seat": seat}, seat=seat, chance={"kind": "card"},
-                         secret={"to": [seat], "params": {"card": card}, "chance": {"value": card}})
+                         secret={"to": self.readers(seat), "params": {"card": card}, "chance": {"value": card}})
         self.folded = [False] * self.players
         self.pot = [0] * self.players
         self.turns = 0
         self.turn = 0
         self.final = []
         self.phase = "bid"
+
+    def readers(self, owner: int) -> list[int]:
+        """The seats that may see `owner`'s card."""
+        return [owner]
 
     def _draw(self) -> int:
         card = self.scripted("card")
@@ -68,7 +72,7 @@ class HighCardState(State):
         self.add_log("toy.showdown", {"hands": list(self.hands), "winners": self.final})
 
     def _view(self, seat: int | None) -> dict:
-        shown = [card if (seat == s or self.is_over()) else None for s, card in enumerate(self.hands)]
+        shown = [card if (seat in self.readers(s) or self.is_over()) else None for s, card in enumerate(self.hands)]
         return {"hands": shown, "folded": list(self.folded), "pot": list(self.pot),
                 "deck_size": len(self.deck), "turn": self.turn}
 
@@ -99,7 +103,7 @@ class HighCardState(State):
         if self.is_over():
             hidden_seats = []
         else:
-            hidden_seats = [s for s in range(self.players) if s != seat]
+            hidden_seats = [s for s in range(self.players) if seat not in self.readers(s)]
         pool = self.deck + [self.hands[s] for s in hidden_seats]
         rng.shuffle(pool)
         for s in hidden_seats:
@@ -130,3 +134,23 @@ class HighCard(Game):
     action_types = {"raise": "{amount}: 1 or 2 coins, then a die adds to your pot", "fold": "{}: drop out"}
     chance_kinds = {"card": "a card dealt from the deck: 0..9", "die": "the die after a raise: 1..6"}
     default_chance_kind = "die"
+
+
+class TeamHighCardState(HighCardState):
+    """High Card in two teams: the first half of the seats (one more with an odd count) against
+    the rest; a seat sees its team-mates' cards, never the other team's."""
+
+    def readers(self, owner: int) -> list[int]:
+        teams = self.game.seat_teams(self.players, self.options)
+        return [s for s in range(self.players) if teams[s] == teams[owner]]
+
+
+class TeamHighCard(HighCard):
+    id = "teamhighcard"
+    name = "Team High Card"
+    max_players = 4
+    state_class = TeamHighCardState
+
+    def seat_teams(self, players: int, options: dict | None = None) -> list[str]:
+        first = (players + 1) // 2
+        return ["a"] * first + ["b"] * (players - first)

@@ -1,0 +1,157 @@
+"""The 17 cards: who or what each may target now, and what playing it does.
+
+`plays(state, seat, card_id)` lists the parameter dicts of every legal play of that card (empty:
+the card is not offered — no valid target, or the player is not on the board for a card that
+needs a position). `resolve(state, seat, action)` carries out a play already known to be legal;
+the turn bookkeeping around it (the card leaving the hand, cards left, the end of the turn) is the
+state's. Ranges, tiers and teams are read from components.CARDS.
+"""
+
+from __future__ import annotations
+
+from .components import CARDS, GK, KICK_DISTANCE, LEECH, NM, SEAL_TURNS, SPEED_CARD_BONUS
+
+
+# ------------------------------------------------------------------ targets
+def plays(state, seat: int, card_id: str) -> list[dict]:
+    card = CARDS[card_id]
+    here = state.pos[seat]
+    if card.positional and here is None:
+        return []
+    builder = _TARGETS[card_id]
+    return builder(state, seat, here, card.range)
+
+
+def _seal_tiles(state, seat, here, reach):
+    return [{"tile": t} for t in state.board.within(here, reach)
+            if t in state.graves and state.graves[t]["seal"] == 0]
+
+
+def _kicks(state, seat, here, reach):
+    return [{"target": nm, "to": landing} for nm in state.pieces_within(here, reach, NM)
+            for landing in state.board.kick_landings(state.pos[nm], KICK_DISTANCE)]
+
+
+def _speed(state, seat, here, reach):
+    return [{}] if state.can_speed_up() else []
+
+
+def _always(state, seat, here, reach):
+    return [{}]
+
+
+def _leaf_blower(state, seat, here, reach):
+    return [{"target": nm} for nm in state.team_seats(NM) if state.pos[nm] is not None and state.hands[nm]]
+
+
+def _flashlight(state, seat, here, reach):
+    return [{"target": nm} for nm in state.pieces_within(here, reach, NM) if state.hands[nm]]
+
+
+def _nm_within(state, seat, here, reach):
+    return [{"target": nm} for nm in state.pieces_within(here, reach, NM)]
+
+
+def _gk_within(state, seat, here, reach):
+    return [{"target": gk} for gk in state.pieces_within(here, reach, GK)]
+
+
+def _rally(state, seat, here, reach):
+    return [{"target": gk} for gk in state.team_seats(GK) if gk != seat]
+
+
+def _desecrate(state, seat, here, reach):
+    return [{}] if state.graves.get(here, {}).get("seal") else []
+
+
+def _mass_desecrate(state, seat, here, reach):
+    return [{}] if state.seals_within(here, reach) else []
+
+
+def _flip(state, seat, here, reach):
+    return [{"target": s} for s in range(state.players)
+            if s != seat and state.pos[s] is not None and state.pos[s] != here]
+
+
+def _portal(state, seat, here, reach):
+    return [{}] if state.portal[seat] != here else []
+
+
+_TARGETS = {
+    "sacred_seal": _seal_tiles, "kick": _kicks, "sprint": _speed, "holy_water": _always,
+    "leaf_blower": _leaf_blower, "flashlight": _flashlight, "holy_water_balloon": _nm_within,
+    "rally": _rally, "glide": _speed, "desecrate": _desecrate, "whispers": _always,
+    "ghastly_touch": _gk_within, "mass_desecrate": _mass_desecrate, "life_leech": _gk_within,
+    "flip": _flip, "portal": _portal, "boo": _always,
+}
+
+
+# ------------------------------------------------------------------ effects
+def resolve(state, seat: int, action: dict) -> dict:
+    """Carry out the card's effect; returns the log parameters that describe it."""
+    card_id = action["card"]
+    here = state.pos[seat]
+    reach = CARDS[card_id].range
+    if card_id == "sacred_seal":
+        state.graves[action["tile"]]["seal"] = SEAL_TURNS
+        return {"tile": action["tile"]}
+    if card_id == "kick":
+        target = action["target"]
+        origin = state.pos[target]
+        state.pos[target] = action["to"]
+        return {"target": target, "from": origin, "to": action["to"]}
+    if card_id in ("sprint", "glide"):
+        turn = state.turn
+        if turn["moved"]:  # after the move: a new move of 1 tile
+            turn["extra"] = SPEED_CARD_BONUS
+        else:  # before it: this turn's move goes 1 tile further
+            turn["bonus"] += SPEED_CARD_BONUS
+        return {"after_move": turn["moved"]}
+    if card_id == "holy_water":
+        cleansed = [seat] + [gk for gk in state.pieces_within(here, reach, GK) if gk != seat]
+        for gk in cleansed:
+            state.clear_debuffs(gk)
+        return {"seats": cleansed}
+    if card_id in ("leaf_blower", "rally"):
+        return {"target": action["target"]}  # the state opens the choice / the borrowed turn
+    if card_id == "flashlight":
+        state.reveal(action["target"])
+        return {"target": action["target"]}
+    if card_id == "holy_water_balloon":
+        state.effects[action["target"]]["balloon"] = True
+        return {"target": action["target"]}
+    if card_id == "desecrate":
+        state.graves[here]["seal"] = 0
+        return {"tile": here}
+    if card_id == "whispers":
+        nm_graves = [t for t, g in state.graves.items() if g["owner"] == NM]
+        heard = [gk for gk in state.team_seats(GK)
+                 if any(state.board.dist[state.pos[gk]][t] <= reach for t in nm_graves)]
+        for gk in heard:
+            state.reveal(gk)
+        return {"seats": heard}
+    if card_id == "ghastly_touch":
+        state.effects[action["target"]]["ghastly"] = True
+        return {"target": action["target"]}
+    if card_id == "mass_desecrate":
+        broken = state.seals_within(here, reach)
+        for tile in broken:
+            state.graves[tile]["seal"] = 0
+        return {"tiles": broken}
+    if card_id == "life_leech":
+        state.effects[action["target"]]["leech"] -= LEECH
+        state.turn["boost_next"] += LEECH
+        return {"target": action["target"]}
+    if card_id == "flip":
+        target = action["target"]
+        state.pos[seat], state.pos[target] = state.pos[target], here
+        return {"target": target, "from": here, "to": state.pos[seat]}
+    if card_id == "portal":
+        state.portal[seat] = here
+        return {"tile": here}
+    if card_id == "boo":
+        scared = state.pieces_within(here, reach, GK)
+        for gk in scared:
+            state.effects[gk]["boo"] = True
+        return {"seats": scared}
+    raise AssertionError(f"no effect for card {card_id!r}")

@@ -25,7 +25,7 @@ from . import games
 from .ai.agents import agent_names, make_agent
 from .engine import Rng, derive_seed
 from .engine.messages import render
-from .terminal_boards import (HELP_EXAMPLES, QUIET_FOR_OTHERS, SHORTCUTS, UNPLAYABLE, Arg, Choice, board,
+from .terminal_boards import (HELP_EXAMPLES, QUIET_FOR_OTHERS, READERS, SHORTCUTS, UNPLAYABLE, Arg, Choice, board,
                               choices, command_args, score_table)
 
 HELP = """[bold]How to answer[/]
@@ -92,7 +92,13 @@ def parse_action(line: str, menu: Menu, legal: list[dict], state: Any, seat: int
         possible = ", ".join(sorted({a["type"] for a in legal}))
         raise InputError(f"You cannot {kind} now (phase {state.phase}); possible: {possible}.")
     args = command_args(game.id, kind, of_kind[0])
-    action = {"type": kind, **_read_args(kind, words[0], words[1:], args, of_kind[0])}
+    reader = READERS.get(game.id)
+    try:  # a game whose typed fields depend on more than the action type reads them itself
+        action = reader(state.view(seat), kind, words[1:], legal) if reader else None
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    if action is None:
+        action = {"type": kind, **_read_args(kind, words[0], words[1:], args, of_kind[0])}
     if action in legal:
         return action
     try:  # the engine says precisely why; a copy, so that nothing could change the real table

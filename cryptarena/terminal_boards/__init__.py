@@ -1,7 +1,7 @@
 """What the terminal shows, one module per game: boards, choices in words, how commands are
 typed; and what every game shares, the score table.
 
-A game with its own module (Crypt, Quartz, Midas) gets a readable board, choices grouped in words and
+A game with its own module (Crypt, Quartz, Midas, Crusade) gets a readable board, choices grouped in words and
 short commands; any other game falls back to a pretty-printed view and one numbered line per
 action, so a new game is playable in the terminal before it has a renderer.
 """
@@ -13,14 +13,14 @@ from typing import Any, Callable
 from rich.console import RenderableType
 from rich.table import Table
 
-from . import crypt, midas, quartz
+from . import crusade, crypt, midas, quartz
 from .common import Arg, Choice, generic_board, generic_choice, inferred_args, seat_name
 
 __all__ = ["Arg", "Choice", "BOARDS", "CHOICES", "SHORTCUTS", "QUIET_FOR_OTHERS", "ARGS", "HELP_EXAMPLES",
-           "UNPLAYABLE",
+           "UNPLAYABLE", "READERS",
            "board", "choices", "command_args", "generic_board", "generic_choice", "score_table", "seat_name"]
 
-_GAMES = {"crypt": crypt, "quartz": quartz, "midas": midas}
+_GAMES = {"crypt": crypt, "quartz": quartz, "midas": midas, "crusade": crusade}
 
 BOARDS: dict[str, Callable[..., RenderableType]] = {gid: m.board for gid, m in _GAMES.items()}
 CHOICES: dict[str, Callable[..., list[Choice]]] = {gid: m.choices for gid, m in _GAMES.items()}
@@ -34,6 +34,11 @@ HELP_EXAMPLES: dict[str, str] = {gid: m.HELP_EXAMPLE for gid, m in _GAMES.items(
 # Why a table cannot be played in the terminal (its resolved options -> a message, or None).
 UNPLAYABLE: dict[str, Callable[[dict], str | None]] = {gid: m.unplayable for gid, m in _GAMES.items()
                                                        if hasattr(m, "unplayable")}
+# Typed commands whose fields `ARGS` cannot describe (a Crusade play: its numbers depend on the
+# card): (view, action type, words after the command, legal actions) -> the action, None to read
+# it the usual way, or ValueError with what is wrong.
+READERS: dict[str, Callable[[dict, str, list[str], list[dict]], dict | None]] = {
+    gid: m.read_command for gid, m in _GAMES.items() if hasattr(m, "read_command")}
 
 
 def board(game_id: str, view: dict, names: dict, me: int | None, agents: dict) -> RenderableType:

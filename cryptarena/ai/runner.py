@@ -41,10 +41,16 @@ class GameRecord:
     actions: int                  # decisions applied from the first to the last
 
 
-def seating_for(agents: list[str], players: int, game_index: int) -> list[str]:
-    """Seat i of game g is played by agents[(i + g) % len(agents)]."""
+def seating_for(agents: list[str], players: int, game_index: int, teams: list[str] | None = None) -> list[str]:
+    """Seat i of game g is played by agents[(i + g) % len(agents)]. In a game with teams the list
+    rotates over the teams instead (team j, in order of its first seat, plays agents[(j + g) % len]
+    with every seat): "greedy,random" then means a greedy team against a random team, each side in
+    turn, not a greedy and a random player on each team."""
     if not agents:
         raise ValueError("at least one agent is needed")
+    if teams is not None:
+        order = list(dict.fromkeys(teams))
+        return [agents[(order.index(team) + game_index) % len(agents)] for team in teams]
     return [agents[(seat + game_index) % len(agents)] for seat in range(players)]
 
 
@@ -92,8 +98,9 @@ def play_game(game, players: int, seed: int, seating: list[str], options: dict |
 def play_indexed(game, players: int, seed: int, agents: list[str], options: dict | None,
                  game_index: int) -> GameRecord:
     """Game `game_index` of a run with base seed `seed` and the agent list `agents`."""
+    teams = game.seat_teams(players, options)
     return play_game(game, players, game_seed(seed, game_index),
-                     seating_for(agents, players, game_index), options, index=game_index)
+                     seating_for(agents, players, game_index, teams), options, index=game_index)
 
 
 def play_chunk(game_id: str, players: int, seed: int, agents: list[str], options: dict | None,

@@ -20,7 +20,8 @@ several seats of one game they are approximate: those seats are not independent 
       "game": "crypt", "players": 4, "games": 10000, "seed": 1,
       "agents": ["greedy", "random"],                  # as given, before rotation
       "options": {...},                                # every table option, defaults filled in
-      "seating": "in game g, seat i is played by agents[(i + g) % len(agents)]",
+      "seating": "in game g, seat i is played by agents[(i + g) % len(agents)]",   # team games:
+                                                       # team j plays agents[(j + g) % len(agents)]
       "confidence": 0.95,
       "no_winner_games": 0,                            # games nobody won
       "shared_win_games": 12,                          # games whose win was shared by a tie
@@ -29,6 +30,11 @@ several seats of one game they are approximate: those seats are not independent 
         {"seat": 0, "games": 10000, "wins": 2510.5, "win_rate": 0.251,
          "win_interval": [0.242, 0.259],
          "score": {"total": STATS, "breakdown": {"treasure": STATS, "servants": STATS, ...}}},
+        ...
+      ],
+      "by_team": [                                     # games with teams only, else []
+        {"team": "gk", "seats": [0, 1], "games": 2000, "wins": ..., "win_rate": ..., "win_interval": [lo, hi],
+         "score": {...}},
         ...
       ],
       "by_agent": [
@@ -65,6 +71,8 @@ from .runner import SimulationError, play_chunk
 from .stats import RunTally, ScoreTally, wilson_interval
 
 SEATING_RULE = "in game g, seat i is played by agents[(i + g) % len(agents)]"
+TEAM_SEATING_RULE = ("in game g, every seat of team j (teams in order of their first seat) is played by "
+                     "agents[(j + g) % len(agents)]")
 CONFIDENCE = 0.95
 
 
@@ -156,7 +164,8 @@ def run_simulation(game_id: str, *, players: int, games: int, agents: list[str],
     total = RunTally(players)
     for tally in tallies:  # in index order, so breakdown items keep the game's order
         total.merge(tally)
-    return build_report(game_id, players, seed, names, resolved, total)
+    teams = registry.load(game_id).seat_teams(players, resolved)
+    return build_report(game_id, players, seed, names, resolved, total, teams)
 
 
 def _ignore_interrupt() -> None:
@@ -176,9 +185,17 @@ def _score_entry(scores: ScoreTally) -> dict:
 
 
 def build_report(game_id: str, players: int, seed: int, agents: list[str], options: dict,
-                 tally: RunTally) -> dict:
+                 tally: RunTally, teams: list[str] | None = None) -> dict:
     by_seat = [{"seat": seat, "games": tally.games, **_win_entry(tally.seat_wins[seat], tally.games),
                 "score": _score_entry(tally.seat_scores[seat])} for seat in range(players)]
+    # a team's wins are its seats' wins: a game's win adds up to 1 over its winners, so a team that
+    # wins gets 1 and each side of a drawn game 1/2; its seats all score the team's score
+    by_team = []
+    for team in dict.fromkeys(teams or []):
+        seats = [seat for seat in range(players) if teams[seat] == team]
+        by_team.append({"team": team, "seats": seats, "games": tally.games,
+                        **_win_entry(sum(tally.seat_wins[seat] for seat in seats), tally.games),
+                        "score": _score_entry(tally.seat_scores[seats[0]])})
     by_agent = []
     for name in dict.fromkeys(agents):
         seat_games = tally.agent_seat_games.get(name, 0)
@@ -188,7 +205,8 @@ def build_report(game_id: str, players: int, seed: int, agents: list[str], optio
                          **_win_entry(tally.agent_wins[name], seat_games),
                          "score": _score_entry(tally.agent_scores[name])})
     return {"game": game_id, "players": players, "games": tally.games, "seed": seed,
-            "agents": list(agents), "options": dict(options), "seating": SEATING_RULE,
+            "agents": list(agents), "options": dict(options),
+            "seating": TEAM_SEATING_RULE if teams else SEATING_RULE, "by_team": by_team,
             "confidence": CONFIDENCE, "no_winner_games": tally.no_winner_games,
             "shared_win_games": tally.shared_win_games, "length": tally.length.summary(),
             "by_seat": by_seat, "by_agent": by_agent}
@@ -274,6 +292,13 @@ def print_report(report: dict, console: Console) -> None:
         total = row["score"]["total"]
         wins.add_row(f"seat {row['seat']}", str(row["games"]), _wins(row["wins"]), _pct(row["win_rate"]),
                      _interval(row["win_interval"]), _spread(total), _range(total))
+    if report.get("by_team"):
+        wins.add_section()
+    for row in report.get("by_team", []):
+        total = row["score"]["total"]
+        seats = ", ".join(map(str, row["seats"]))
+        wins.add_row(f"team {escape(row['team'])} (seats {seats})", str(row["games"]), _wins(row["wins"]),
+                     _pct(row["win_rate"]), _interval(row["win_interval"]), _spread(total), _range(total))
     wins.add_section()
     for row in report["by_agent"]:
         total = row["score"]["total"]

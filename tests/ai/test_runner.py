@@ -13,6 +13,11 @@ def test_seating_rotates_the_agent_list_by_one_seat_per_game():
     assert seating_for(["a", "b"], 4, 1) == ["b", "a", "b", "a"]
     assert seating_for(["a", "b", "c"], 2, 0) == ["a", "b"]
     assert seating_for(["a", "b", "c"], 2, 2) == ["c", "a"]
+    # with teams the list rotates over the teams: one agent plays every seat of a team
+    teams = ["gk", "gk", "gk", "nm", "nm"]
+    assert seating_for(["a", "b"], 5, 0, teams) == ["a", "a", "a", "b", "b"]
+    assert seating_for(["a", "b"], 5, 1, teams) == ["b", "b", "b", "a", "a"]
+    assert seating_for(["a", "b", "c"], 5, 2, teams) == ["c", "c", "c", "a", "a"]
     # over len(agents) consecutive games every agent sits in every seat exactly once
     agents = ["a", "b", "c"]
     for seat in range(3):

@@ -99,3 +99,21 @@ def test_mistakes_get_a_clear_message_and_no_traceback(args, message):
     assert isinstance(result.exception, SystemExit)  # a clean exit, not an uncaught error
     assert message in error_text(result)
     assert "Traceback" not in result.output
+
+
+def test_a_team_game_seats_one_agent_per_team_and_reports_each_team():
+    report = run_simulation("crusade", players=5, games=6, agents=["greedy", "random"], seed=2)
+    assert "team j" in report["seating"]
+    gk, nm = report["by_team"]
+    assert (gk["team"], gk["seats"], nm["team"], nm["seats"]) == ("gk", [0, 1, 2], "nm", [3, 4])
+    # each game's win is 1 in all (a draw gives each team 1/2): the teams' wins add up to the games
+    assert gk["wins"] + nm["wins"] == pytest.approx(6)
+    assert sum(row["wins"] for row in report["by_seat"]) == pytest.approx(6)
+    # both agents played both sides: greedy held 3 seats in 3 games and 2 in the other 3
+    seat_games = {row["agent"]: row["seat_games"] for row in report["by_agent"]}
+    assert seat_games == {"greedy": 15, "random": 15}
+    assert report["by_team"][0]["score"]["total"] == report["by_seat"][0]["score"]["total"]
+
+
+def test_a_game_without_teams_reports_no_team():
+    assert run_simulation("crypt", players=2, games=2, agents=["random"], seed=1)["by_team"] == []

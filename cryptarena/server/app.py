@@ -20,7 +20,7 @@ from ..ai.agents import agent_names
 from .bus import LocalBus
 from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, \
     parse_client_message
-from .service import TableService, table_json
+from .service import TableService, table_json, team_mates
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -223,8 +223,19 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 record = await service.record(table_id)
                 seat = connection["seat"]
                 name = (record.seats[seat].name if seat is not None else None) or connection["name"] or "spectator"
-                await service.bus.publish(table_id, {"kind": "chat", "line": {
-                    "type": "chat", "name": name, "seat": seat, "text": message.text}})
+                line = {"type": "chat", "name": name, "seat": seat, "text": message.text}
+                if not message.team:
+                    await service.bus.publish(table_id, {"kind": "chat", "line": line})
+                    return
+                # A team line: refused (and delivered to nobody) unless a seated player of a team game sends it.
+                if seat is None:
+                    raise ProtocolError("team_chat_spectator", "you are watching: team chat is for seated players",
+                                        ref="chat")
+                mates = team_mates(record, seat)
+                if mates is None:
+                    raise ProtocolError("no_teams", f"{record.game_id} has no teams: send the line without "
+                                        "\"team\" for everyone at the table", ref="chat")
+                await service.bus.publish(table_id, {"kind": "chat", "line": {**line, "team": True}, "to_seats": mates})
             elif isinstance(message, Act):
                 if connection["seat"] is None:
                     raise ProtocolError("spectator", "you are watching: take a seat to play", ref="act")
@@ -241,7 +252,9 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             while True:
                 event = await queue.get()
                 if event["kind"] == "chat":
-                    await ws.send_json(event["line"])
+                    # a team line goes only to sockets seated on that team (never to spectators)
+                    if "to_seats" not in event or connection["seat"] in event["to_seats"]:
+                        await ws.send_json(event["line"])
                 elif connection["hello"]:
                     if event["kind"] == "rematch":
                         await ws.send_json({"type": "rematch", "table": event["table"]})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
 MAX_MESSAGE_BYTES = 16 * 1024
 
@@ -32,6 +32,8 @@ class Sync(_Message):
 class Chat(_Message):
     type: Literal["chat"]
     text: str = Field(min_length=1, max_length=500)
+    # True: only the sender's team hears it (a game with teams, a seated sender; docs/protocol.md)
+    team: StrictBool = False
 
 
 ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Sync, Chat], Field(discriminator="type")])

@@ -42,7 +42,25 @@ def table_json(record: TableRecord) -> dict:
     return {"id": record.id, "game": record.game_id, "players": record.players, "options": record.options,
             "status": record.status, "version": record.version,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent} for s in record.seats],
-            "invite_url": table_page(record)}
+            "teams": seat_teams(record), "invite_url": table_page(record)}
+
+
+def seat_teams(record: TableRecord) -> list[str] | None:
+    """Each seat's team (the game's `seat_teams` hook), or None in a game without teams. Public: the
+    table page uses it for the team chat toggle, the server to deliver team lines."""
+    try:
+        game = games.load(record.game_id)
+    except games.UnknownGame:
+        return None
+    return game.seat_teams(record.players, record.options)
+
+
+def team_mates(record: TableRecord, seat: int | None) -> list[int] | None:
+    """The seats on `seat`'s team (itself included); None when there are no teams or no seat."""
+    teams = seat_teams(record)
+    if teams is None or seat is None:
+        return None
+    return [other for other, team in enumerate(teams) if team == teams[seat]]
 
 
 def table_page(record: TableRecord) -> str:
@@ -206,4 +224,4 @@ class TableService:
         await asyncio.gather(*self._bots.values(), return_exceptions=True)
 
 
-__all__ = ["TABLE_SEAT", "TableService", "table_json", "seat_records", "SeatRecord"]
+__all__ = ["TABLE_SEAT", "TableService", "table_json", "seat_records", "seat_teams", "team_mates", "SeatRecord"]

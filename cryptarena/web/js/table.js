@@ -221,10 +221,38 @@ async function rematch() {
 
 function renderAll() {
   if (!page.t) return;
-  renderSeats(); renderBanner(); renderBoard(); renderLog(); renderScores(); renderResult();
+  renderSeats(); renderBanner(); renderBoard(); renderLog(); renderScores(); renderResult(); renderChatScope();
 }
 
 // -- chat -------------------------------------------------------------------------------------------
+// Team chat (games whose seats form teams: table.teams): a seated player picks Team or All; a team
+// line reaches only their team-mates (the server filters it) and is drawn apart. The words fall back
+// to this table until the page catalogue (i18n.js) has ui.chat_* keys of its own.
+const CHAT_WORDS = {
+  en: { team: "Team", all: "All", tag: "team", say_team: "Say something to your team…", scope: "Who hears it" },
+  fr: { team: "Équipe", all: "Tous", tag: "équipe", say_team: "Écrire à votre équipe…", scope: "Qui l'entend" },
+  zh: { team: "队伍", all: "全体", tag: "队内", say_team: "对队友说…", scope: "谁能看到" },
+};
+function chatWord(key) {
+  const v = page.t(`ui.chat_${key}`);
+  return v !== `ui.chat_${key}` ? v : (CHAT_WORDS[page.lang] || CHAT_WORDS.en)[key];
+}
+const teamChatOpen = () => Array.isArray(page.table?.teams) && mySeat() !== null;
+
+function renderChatScope() {
+  const button = $("#chat-scope"), input = $("#chat-input");
+  const open = teamChatOpen();
+  button.hidden = !open;
+  if (!open) { input.placeholder = page.t("ui.say"); return; }
+  page.chatTeam ??= true; // in a team game, talk to the team unless told otherwise: a slip should not tell the opponents
+  button.textContent = chatWord(page.chatTeam ? "team" : "all");
+  button.dataset.scope = page.chatTeam ? "team" : "all";
+  button.setAttribute("aria-pressed", String(page.chatTeam));
+  button.title = chatWord("scope");
+  button.classList.toggle("chat-scope-team", page.chatTeam);
+  input.placeholder = page.chatTeam ? chatWord("say_team") : page.t("ui.say");
+}
+
 function addChat(msg) {
   const text = h("span", { class: "chat-text" });
   // A rematch line carries the new table's link: make it clickable.
@@ -232,7 +260,9 @@ function addChat(msg) {
     text.append(/^https?:\/\//.test(part) ? h("a", { href: part }, part) : part);
   }
   const chat = $("#chat");
-  chat.append(h("li", { class: "chat-line" }, h("b", {}, msg.name ?? (msg.seat != null ? nameOf(msg.seat) : "?")), ": ", text));
+  chat.append(h("li", { class: `chat-line${msg.team ? " chat-team" : ""}` },
+    msg.team ? h("span", { class: "chat-team-tag" }, chatWord("tag")) : null,
+    h("b", {}, msg.name ?? (msg.seat != null ? nameOf(msg.seat) : "?")), ": ", text));
   chat.scrollTop = chat.scrollHeight;
 }
 
@@ -271,8 +301,10 @@ async function main() {
   $("#chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("#chat-input"); const text = input.value.trim();
-    if (text && page.socket.chat(text)) input.value = "";
+    const sent = text && (teamChatOpen() && page.chatTeam ? page.socket.send({ type: "chat", text, team: true }) : page.socket.chat(text));
+    if (sent) input.value = "";
   });
+  $("#chat-scope").addEventListener("click", () => { page.chatTeam = !page.chatTeam; renderChatScope(); });
   page.t = translator(page.lang, page.words);
   try {
     page.table = await api.get(`/api/tables/${tableId}`);

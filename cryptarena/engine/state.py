@@ -175,8 +175,10 @@ class Game:
 
     def seat_teams(self, players: int, options: dict | None = None) -> list[str] | None:
         """The team of each seat (e.g. ["gk", "gk", "nm", "nm"]), or None in a game without
-        teams. Team-mates may see each other's secrets where the rules say so (the conformance
-        suite's leak check allows exactly that), and share a team chat at a table."""
+        teams. Team-mates share their secrets (Crusade: a team sees its own hands) and a team
+        chat at a table. The conformance suite holds a team game to it: a seat's determinised copy
+        leaves its team-mates' views, logs and legal actions unchanged, and no log secret is
+        addressed to seats of both teams."""
         return None
 
     def rules_summary(self) -> str:

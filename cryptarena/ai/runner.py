@@ -108,7 +108,7 @@ def play_chunk(game_id: str, players: int, seed: int, agents: list[str], options
     """Games start..stop-1 of a run, folded into a tally: a worker process's unit of work (plain,
     picklable data in and out; the game is loaded from the registry in the worker)."""
     game = games.load(game_id)
-    tally = RunTally(players)
+    tally = RunTally(players, teams=game.seat_teams(players, options))
     for game_index in range(start, stop):
         tally.add(play_indexed(game, players, seed, agents, options, game_index))
     return tally

@@ -24,7 +24,8 @@ several seats of one game they are approximate: those seats are not independent 
                                                        # team j plays agents[(j + g) % len(agents)]
       "confidence": 0.95,
       "no_winner_games": 0,                            # games nobody won
-      "shared_win_games": 12,                          # games whose win was shared by a tie
+      "shared_win_games": 12,                          # games whose win was shared by a tie (team
+                                                       # games: drawn between teams)
       "length": {"mean": 167.2, "std": 20.1, "min": 120, "max": 231},   # actions per game
       "by_seat": [
         {"seat": 0, "games": 10000, "wins": 2510.5, "win_rate": 0.251,
@@ -161,7 +162,7 @@ def run_simulation(game_id: str, *, players: int, games: int, agents: list[str],
                 # undo the cancel before the pool's manager thread has acted on it
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise
-    total = RunTally(players)
+    total = RunTally(players, teams=registry.load(game_id).seat_teams(players, resolved))
     for tally in tallies:  # in index order, so breakdown items keep the game's order
         total.merge(tally)
     teams = registry.load(game_id).seat_teams(players, resolved)
@@ -323,5 +324,6 @@ def print_report(report: dict, console: Console) -> None:
     length = report["length"]
     console.print(f"game length (actions per game): mean {length['mean']:.1f}, std {length['std']:.1f}, "
                   f"min {length['min']}, max {length['max']}", highlight=False)
-    console.print(f"games with no winner: {report['no_winner_games']}; games with a shared win: "
+    shared = "games drawn between teams" if report.get("by_team") else "games with a shared win"
+    console.print(f"games with no winner: {report['no_winner_games']}; {shared}: "
                   f"{report['shared_win_games']}", highlight=False)

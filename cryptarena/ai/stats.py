@@ -157,6 +157,7 @@ class RunTally:
     length: Moments = field(default_factory=Moments)       # actions per game
     no_winner_games: int = 0
     shared_win_games: int = 0
+    teams: list | None = None  # each seat's team in a team game: a shared win is then a draw between teams
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
@@ -170,7 +171,7 @@ class RunTally:
         winners = record.winners
         if not winners:
             self.no_winner_games += 1
-        elif len(winners) > 1:
+        elif len({self.teams[s] for s in winners} if self.teams else winners) > 1:
             self.shared_win_games += 1
         share = Fraction(1, len(winners)) if winners else Fraction(0)
         for seat, agent in enumerate(record.seating):

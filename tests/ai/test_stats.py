@@ -78,6 +78,14 @@ def record(seating, totals, winners, actions=10, index=0):
                       winners=winners, actions=actions)
 
 
+def test_in_a_team_game_only_a_win_of_both_teams_is_a_draw():
+    tally = RunTally(4, teams=["gk", "gk", "nm", "nm"])
+    tally.add(record(["a", "a", "b", "b"], [3, 3, 2, 2], winners=[0, 1]))  # the gk team won
+    assert tally.shared_win_games == 0 and tally.seat_wins[:2] == [Fraction(1, 2)] * 2
+    tally.add(record(["a", "a", "b", "b"], [3, 3, 3, 3], winners=[0, 1, 2, 3], index=1))  # a draw
+    assert tally.shared_win_games == 1 and sum(tally.seat_wins[2:]) == Fraction(1, 2)
+
+
 def test_run_tally_shares_ties_and_counts_agents_by_seat():
     tally = RunTally(3)
     tally.add(record(["a", "b", "a"], [10, 12, 12], winners=[1, 2]))   # tie: half a win each

@@ -141,6 +141,8 @@ def take_a_turn(page, snap: dict, seen: dict, rng: random.Random) -> bool:
                 seen["bought_in"] = rnd
                 return True
         return click("#crusade-done", "done")
+    if "end" in kinds and not seen.get("end"):  # once: pass a whole turn ("choose not to do anything")
+        return click("#crusade-end", "end")
     if "move" in kinds and not seen.get("card_first_turn") and "play" in kinds and rng.random() < 0.3:
         seen["card_first_turn"] = True  # once in a while, the card before the move (Sprint: +1)
         if play_a_card(page, seen):

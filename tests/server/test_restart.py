@@ -48,6 +48,7 @@ def play_until(ws, state, stop) -> dict:
 
 
 def test_kill_minus_nine_mid_game_and_the_table_continues(tmp_path):
+    # stopped where only seat 0 may act: no bot can store a move between that state and the kill
     db_url = f"sqlite:///{tmp_path / 'arena.db'}"
     port = free_port()
     server = start_server(db_url, port)
@@ -61,7 +62,7 @@ def test_kill_minus_nine_mid_game_and_the_table_continues(tmp_path):
             client.post(f"/api/tables/{table['id']}/start")
             with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
                 ws.send_json({"type": "hello", "token": token})
-                before = play_until(ws, next_state(ws), lambda s: s["view"]["round"] >= 3 and 0 in s["to_act"])
+                before = play_until(ws, next_state(ws), lambda s: s["view"]["round"] >= 3 and s["to_act"] == [0])
             cookies = dict(client.http.cookies)
         os.killpg(server.pid, signal.SIGKILL)
         server.wait(timeout=10)

@@ -189,6 +189,8 @@ const UI = {
     "ui.total": "Total", "ui.treasure": "Treasure", "ui.servants": "Servants", "ui.connecting": "Reconnecting…",
     "ui.you_may": "You may: {what}", "ui.bot": "bot", "ui.lobby": "Lobby", "ui.players": "Players",
     "ui.language": "Language", "ui.rematch_line": "Rematch! Join the new table: {url}",
+    "ui.chat_team": "Team", "ui.chat_all": "All", "ui.chat_tag": "team",
+    "ui.chat_say_team": "Say something to your team…", "ui.chat_scope": "Who hears it",
   },
   fr: {
     "ui.sit": "S'asseoir ici", "ui.add_bot": "Ajouter un bot", "ui.empty": "siège libre", "ui.you": "vous",
@@ -200,6 +202,8 @@ const UI = {
     "ui.total": "Total", "ui.treasure": "Trésor", "ui.servants": "Serviteurs", "ui.connecting": "Reconnexion…",
     "ui.you_may": "Vous pouvez : {what}", "ui.bot": "bot", "ui.lobby": "Accueil", "ui.players": "Joueurs",
     "ui.language": "Langue", "ui.rematch_line": "Revanche ! Rejoignez la nouvelle table : {url}",
+    "ui.chat_team": "Équipe", "ui.chat_all": "Tous", "ui.chat_tag": "équipe",
+    "ui.chat_say_team": "Écrire à votre équipe…", "ui.chat_scope": "Qui l'entend",
   },
   zh: {
     "ui.sit": "坐这里", "ui.add_bot": "添加机器人", "ui.empty": "空座位", "ui.you": "你",
@@ -211,6 +215,8 @@ const UI = {
     "ui.total": "总分", "ui.treasure": "宝藏", "ui.servants": "仆从", "ui.connecting": "正在重新连接…",
     "ui.you_may": "你可以：{what}", "ui.bot": "机器人", "ui.lobby": "大厅", "ui.players": "玩家",
     "ui.language": "语言", "ui.rematch_line": "再来一局！加入新桌：{url}",
+    "ui.chat_team": "队伍", "ui.chat_all": "全体", "ui.chat_tag": "队内",
+    "ui.chat_say_team": "对队友说…", "ui.chat_scope": "谁能看到",
   },
 };
 

@@ -226,17 +226,8 @@ function renderAll() {
 
 // -- chat -------------------------------------------------------------------------------------------
 // Team chat (games whose seats form teams: table.teams): a seated player picks Team or All; a team
-// line reaches only their team-mates (the server filters it) and is drawn apart. The words fall back
-// to this table until the page catalogue (i18n.js) has ui.chat_* keys of its own.
-const CHAT_WORDS = {
-  en: { team: "Team", all: "All", tag: "team", say_team: "Say something to your team…", scope: "Who hears it" },
-  fr: { team: "Équipe", all: "Tous", tag: "équipe", say_team: "Écrire à votre équipe…", scope: "Qui l'entend" },
-  zh: { team: "队伍", all: "全体", tag: "队内", say_team: "对队友说…", scope: "谁能看到" },
-};
-function chatWord(key) {
-  const v = page.t(`ui.chat_${key}`);
-  return v !== `ui.chat_${key}` ? v : (CHAT_WORDS[page.lang] || CHAT_WORDS.en)[key];
-}
+// line reaches only their team-mates (the server filters it) and is drawn apart.
+const chatWord = (key) => page.t(`ui.chat_${key}`);
 const teamChatOpen = () => Array.isArray(page.table?.teams) && mySeat() !== null;
 
 function renderChatScope() {

@@ -1,23 +1,36 @@
 // The lobby: games, the create-a-table form (built from each game's options schema), guest name,
 // and the open / live table lists (refreshed every few seconds).
 import { api, getSession, startSession, saveToken, toast, h } from "./api.js";
+import { LANGUAGES, currentLang, setLang, translator } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
+let lang = currentLang();
+let t = translator(lang);
+
+// -- language -----------------------------------------------------------------------------------------
+function setLanguage(next) {
+  lang = next; setLang(next); t = translator(next);
+  document.documentElement.lang = next;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  renderWho(); renderGames(); refreshTables();
+  const box = $("#create");
+  if (!box.hidden) openCreate(games.find((g) => g.id === box.dataset.game));
+}
 
 // -- guest name -------------------------------------------------------------------------------------
 async function renderWho() {
   const who = $("#who");
   const session = await getSession().catch(() => null);
   if (session) {
-    who.replaceChildren(h("span", { class: "muted" }, "Playing as "), h("b", { id: "session-name" }, session.name),
-      h("button", { class: "btn btn-small btn-ghost", onclick: () => askForName(session.name) }, "change"));
+    who.replaceChildren(h("span", { class: "muted" }, t("ui.lobby_playing_as")), h("b", { id: "session-name" }, session.name),
+      h("button", { class: "btn btn-small btn-ghost", onclick: () => askForName(session.name) }, t("ui.lobby_change")));
   } else askForName("");
 }
 
 function askForName(current) {
-  const input = h("input", { id: "guest-name", placeholder: "Your display name", value: current || localStorage.getItem("ca.name") || "", maxlength: "40", required: true });
-  const form = h("form", { id: "name-form", class: "who" }, input, h("button", { class: "btn btn-small", id: "guest-name-ok" }, "Play as this name"));
+  const input = h("input", { id: "guest-name", placeholder: t("ui.lobby_name"), value: current || localStorage.getItem("ca.name") || "", maxlength: "40", required: true });
+  const form = h("form", { id: "name-form", class: "who" }, input, h("button", { class: "btn btn-small", id: "guest-name-ok" }, t("ui.lobby_play_as")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     try { await startSession(input.value.trim()); renderWho(); } catch (err) { toast(err.message); }
@@ -31,11 +44,12 @@ function renderGames() {
     h("img", { src: `/static/img/games/${g.id}.svg`, alt: g.name, onerror: (e) => { e.target.src = "/static/img/logo.svg"; } }),
     h("div", {},
       h("h2", {}, g.name),
-      h("div", { class: "meta" }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`),
+      h("div", { class: "meta" }, g.min_players === g.max_players ? t("ui.lobby_players_n", { n: g.min_players })
+        : t("ui.lobby_players_range", { min: g.min_players, max: g.max_players })),
       h("p", { class: "pitch" }, g.pitch),
       h("div", { class: "tile-actions" },
-        h("button", { class: "btn btn-gold create-table", dataset: { game: g.id }, onclick: () => openCreate(g) }, "Create a table"),
-        h("a", { href: g.rules_url || `/api/games/${g.id}/rules`, class: "rules-link", onclick: (e) => { e.preventDefault(); showRules(g); } }, "Rules"))))));
+        h("button", { class: "btn btn-gold create-table", dataset: { game: g.id }, onclick: () => openCreate(g) }, t("ui.lobby_create")),
+        h("a", { href: g.rules_url || `/api/games/${g.id}/rules`, class: "rules-link", onclick: (e) => { e.preventDefault(); showRules(g); } }, t("ui.lobby_rules")))))));
 }
 
 async function showRules(g) {
@@ -113,14 +127,14 @@ function readValue(form, opt) {
 function openCreate(g) {
   const box = $("#create"); const fields = $("#create-fields"); const form = $("#create-form");
   box.hidden = false; box.dataset.game = g.id;
-  $("#create-title").textContent = `Create a table — ${g.name}`;
+  $("#create-title").textContent = t("ui.lobby_create_for", { game: g.name });
   $("#create-error").textContent = "";
   const players = h("select", { name: "players", id: "create-players" });
   for (let n = g.min_players; n <= g.max_players; n++) players.append(h("option", { value: n, selected: n === Math.min(Math.max(3, g.min_players), g.max_players) }, String(n)));
   fields.replaceChildren(
-    h("label", { class: "field" }, h("b", {}, "players"), players, h("span", {}, "seats at the table (people or bots)")),
+    h("label", { class: "field" }, h("b", {}, t("ui.lobby_players_field")), players, h("span", {}, t("ui.lobby_players_help"))),
     ...(g.options || []).map(field),
-    h("label", { class: "field" }, h("b", {}, "take seat 0"), h("input", { type: "checkbox", id: "create-sit", checked: true }), h("span", {}, "sit down at the new table right away")));
+    h("label", { class: "field" }, h("b", {}, t("ui.lobby_sit")), h("input", { type: "checkbox", id: "create-sit", checked: true }), h("span", {}, t("ui.lobby_sit_help"))));
   const visible = () => {
     for (const opt of g.options || []) {
       const shown = Object.entries(opt.depends_on || {}).every(([name, values]) => values.includes(String(readValue(form, { name, type: "" }))));
@@ -150,21 +164,27 @@ function openCreate(g) {
 // -- table lists -----------------------------------------------------------------------------------------
 async function refreshTables() {
   const gameName = (id) => games.find((g) => g.id === id)?.name || id;
-  const row = (t, label) => {
-    const people = t.seats.filter((s) => s.kind !== "empty").map((s) => (s.kind === "bot" ? `${s.name || s.agent} (bot)` : s.name)).join(", ");
-    const free = t.seats.filter((s) => s.kind === "empty").length;
-    return h("li", { dataset: { table: t.id } }, h("b", {}, gameName(t.game)),
-      h("span", { class: "grow muted" }, `${t.players} seats${free ? ` · ${free} free` : ""}${people ? " · " + people : ""}`),
-      h("a", { class: "btn btn-small", href: t.invite_url }, label));
+  const row = (table, label) => {
+    const people = table.seats.filter((s) => s.kind !== "empty").map((s) => (s.kind === "bot" ? `${s.name || s.agent} (${t("ui.bot")})` : s.name)).join(", ");
+    const free = table.seats.filter((s) => s.kind === "empty").length;
+    const seats = t("ui.lobby_seats", { n: table.players }) + (free ? ` · ${t("ui.lobby_free", { n: free })}` : "");
+    return h("li", { dataset: { table: table.id } }, h("b", {}, gameName(table.game)),
+      h("span", { class: "grow muted" }, `${seats}${people ? " · " + people : ""}`),
+      h("a", { class: "btn btn-small", href: table.invite_url }, label));
   };
   try {
     const [open, live] = await Promise.all([api.get("/api/tables?status=open"), api.get("/api/tables?status=playing")]);
-    $("#open-tables").replaceChildren(...(open.length ? open.map((t) => row(t, "Join")) : [h("li", { class: "muted" }, "No open table: create one above.")]));
-    $("#live-tables").replaceChildren(...(live.length ? live.map((t) => row(t, "Watch")) : [h("li", { class: "muted" }, "Nothing being played right now.")]));
+    $("#open-tables").replaceChildren(...(open.length ? open.map((table) => row(table, t("ui.lobby_join"))) : [h("li", { class: "muted" }, t("ui.lobby_no_open"))]));
+    $("#live-tables").replaceChildren(...(live.length ? live.map((table) => row(table, t("ui.lobby_watch"))) : [h("li", { class: "muted" }, t("ui.lobby_no_live"))]));
   } catch (e) { /* the next refresh will try again */ }
 }
 
 async function main() {
+  const langSelect = $("#lang");
+  langSelect.replaceChildren(...LANGUAGES.map((l) => h("option", { value: l, selected: l === lang }, { en: "English", fr: "Français", zh: "中文" }[l])));
+  langSelect.addEventListener("change", () => setLanguage(langSelect.value));
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  document.documentElement.lang = lang;
   renderWho();
   try { games = await api.get("/api/games"); } catch (e) { toast(e.message); }
   renderGames();

@@ -6,6 +6,9 @@ A table is stored as what replays it — game, players, seed, options and its nu
 the database, never by process memory: `append` moves a table from version v to v + 1 only if it is
 still at v (an UPDATE ... WHERE version = v, and (table, version) is the moves' primary key), so two
 servers or two browsers acting at once can never both apply. Seat tokens are stored hashed.
+
+`metadata` below is the schema's description; the database gets it from the Alembic revisions in
+`migrations/`, applied on open (a database made before them by `create_all` is stamped, not rebuilt).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from .. import games
+from .migrations import upgrade_to_head
 
 DEFAULT_URL = "sqlite:///data/cryptarena.db"
 MAX_SEED = 2**63 - 1  # a signed 64-bit column on every database
@@ -134,7 +138,7 @@ class Store:
         self.engine = create_engine(url, **(engine_options or {}))
         if self.engine.dialect.name == "sqlite":
             _enable_sqlite_wal(self.engine)
-        metadata.create_all(self.engine)
+        upgrade_to_head(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -11,19 +12,23 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.middleware.sessions import SessionMiddleware
 
 from .. import games
 from ..ai.agents import agent_names
 from .bus import LocalBus
+from .logs import RequestLogMiddleware
+from .metrics import ArenaMetrics, database_error
 from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, \
     parse_client_message
 from .service import TableService, table_json, team_mates
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("cryptarena.server")
 
 
 class ApiError(Exception):
@@ -53,7 +58,8 @@ def _game_json(game) -> dict:
 
 def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None) -> FastAPI:
     store = Store(db_url)
-    service = TableService(store, LocalBus(), bot_delay=bot_delay)
+    metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
+    service = TableService(store, LocalBus(), bot_delay=bot_delay, metrics=metrics)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -66,15 +72,19 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                   description="Lobby and tables of Crypt Arena. The table socket is documented in docs/protocol.md.")
     app.add_middleware(SessionMiddleware, secret_key=secret_key or _secret_key(db_url),
                        session_cookie="ca_session", same_site="lax", max_age=60 * 60 * 24 * 365)
+    app.add_middleware(RequestLogMiddleware)
     app.state.service = service
+    app.state.metrics = metrics
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError):
+        metrics.error(exc.code)
         return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError):
         detail = json.loads(json.dumps(exc.errors(), default=str))
+        metrics.error("malformed")
         return JSONResponse({"error": {"code": "malformed", "message": "the request body is malformed",
                                        "detail": detail}}, status_code=422)
 
@@ -89,6 +99,19 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             return await service.record(table_id)
         except UnknownTable as exc:
             raise ApiError(404, "unknown_table", str(exc)) from None
+
+    # ---------------------------------------------------------------- operations
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz():
+        problem = await asyncio.to_thread(database_error, store)
+        if problem:
+            return JSONResponse({"status": "error", "db": problem}, status_code=503)
+        return {"status": "ok", "db": "ok"}
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus_metrics():
+        body = await asyncio.to_thread(generate_latest, metrics.registry)  # tables_live asks the database
+        return Response(body, media_type=CONTENT_TYPE_LATEST)
 
     # ---------------------------------------------------------------- session
     @app.post("/api/session")
@@ -182,11 +205,20 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         try:
             await service.record(table_id)
         except UnknownTable as exc:
+            metrics.error("unknown_table")
             await ws.send_json({"type": "error", "code": "unknown_table", "message": str(exc)})
             await ws.close(code=4404)
             return
         connection = {"seat": None, "hello": False, "name": ws.session.get("name") if "session" in ws.scope else None}
         queue = service.bus.subscribe(table_id)
+        metrics.connections.inc()
+
+        async def send_error(exc: ProtocolError) -> None:
+            """Operations: every error answered on the socket is counted and logged, then sent."""
+            metrics.error(exc.code)
+            log.info("%s", exc.code, extra={"event": "error", "table_id": table_id, "seat": connection["seat"],
+                                            "code": exc.code, "ref": exc.ref})
+            await ws.send_json(exc.payload())
 
         async def send_state() -> None:
             await ws.send_json(await service.payload(table_id, connection["seat"]))
@@ -200,7 +232,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 try:
                     await handle(parse_client_message(text))
                 except ProtocolError as exc:
-                    await ws.send_json(exc.payload())
+                    await send_error(exc)
 
         async def handle(message) -> None:
             if isinstance(message, Hello):
@@ -243,7 +275,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                     await service.act(table_id, connection["seat"], message.action, message.version)
                 except ProtocolError as exc:
                     if exc.code == "version_conflict":
-                        await ws.send_json(exc.payload())
+                        await send_error(exc)
                         await send_state()
                         return
                     raise
@@ -270,6 +302,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 task.cancel()
             await asyncio.gather(reader, writer, return_exceptions=True)
             service.bus.unsubscribe(table_id, queue)
+            metrics.connections.dec()
 
     # ---------------------------------------------------------------- the browser client
     @app.get("/", include_in_schema=False)

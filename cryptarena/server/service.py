@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import defaultdict
 
 from .. import games
 from ..ai.agents import agent_names, make_agent
 from ..engine import IllegalAction, Rng, derive_seed
 from .bus import LocalBus
+from .metrics import ArenaMetrics, timed
 from .protocol import ProtocolError
 from .store import SeatRecord, Store, StoreError, TableRecord, TableSeat, UnknownTable, VersionConflict
 
@@ -72,8 +74,10 @@ def table_page(record: TableRecord) -> str:
 
 
 class TableService:
-    def __init__(self, store: Store, bus: LocalBus | None = None, *, bot_delay: float = 0.4):
+    def __init__(self, store: Store, bus: LocalBus | None = None, *, bot_delay: float = 0.4,
+                 metrics: ArenaMetrics | None = None):
         self.store = store
+        self.metrics = metrics or ArenaMetrics(store)
         self.bus = bus or LocalBus()
         self.bot_delay = bot_delay
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -154,6 +158,7 @@ class TableService:
 
     # ------------------------------------------------------------------ playing
     async def act(self, table_id: str, seat: int, action: dict, version: int) -> int:
+        received = time.perf_counter()  # operations: latency from here to the new state published
         async with self._locks[table_id]:
             record = await self.record(table_id)
             if record.status == "open":
@@ -175,8 +180,16 @@ class TableService:
                 raise ProtocolError("version_conflict", str(exc), ref="act") from None
             self._cache[table_id] = (new_version, state)
         await self.bus.publish(table_id, {"kind": "moved", "version": new_version})
+        self._count_action(record, seat, new_version, time.perf_counter() - received)
         self.wake_bots(table_id)
         return new_version
+
+    def _count_action(self, record: TableRecord, seat: int, version: int, seconds: float) -> None:
+        """Operations: the action counter, the latency histogram and one log line per stored action."""
+        source = "bot" if record.seats[seat].kind == "bot" else "human"
+        self.metrics.action_published(record.game_id, source, seconds)
+        log.info("act", extra={"event": "act", "table_id": record.id, "seat": seat, "game": record.game_id,
+                               "version": version, "source": source, "latency_ms": round(seconds * 1000, 3)})
 
     def wake_bots(self, table_id: str) -> None:
         task = self._bots.get(table_id)
@@ -201,12 +214,15 @@ class TableService:
                 agent = make_agent(bots[seat], game)
                 rng = Rng(derive_seed(record.seed, "bot", seat, version))
                 view, legal = state.view(seat), state.legal_actions(seat)
-                action = await asyncio.to_thread(agent.act, view, legal, rng)
+                action, think = await asyncio.to_thread(timed, agent.act, view, legal, rng)
                 try:
                     await self.act(table_id, seat, action, version)
+                    self.metrics.bot_move_played(record.game_id, bots[seat], think)
                 except ProtocolError as exc:  # someone moved first: look again
                     if exc.code != "version_conflict":
-                        log.error("bot %s at table %s chose a refused action: %s", bots[seat], table_id, exc.message)
+                        log.error("bot %s at table %s chose a refused action: %s", bots[seat], table_id, exc.message,
+                                  extra={"event": "error", "table_id": table_id, "seat": seat, "game": record.game_id,
+                                         "version": version, "agent": bots[seat], "code": exc.code})
                         return
         except UnknownTable:
             return

@@ -83,7 +83,12 @@ def simulate(game_id: str = GameArg,
              agents: str = typer.Option("random", help="comma-separated agents, seated in turn and "
                                         "rotated one seat per game; repeat a name to weight it"),
              seed: int = typer.Option(0, help="base seed: game g is dealt with a seed derived from (seed, g)"),
-             jobs: int = typer.Option(1, help="worker processes (same results for the same seed)"),
+             jobs: int = typer.Option(1, help="worker processes, or Ray tasks at a time with --backend ray "
+                                      "(same results for the same seed)"),
+             backend: str = typer.Option("local", help="local (this machine's processes) or ray (Ray "
+                                         "tasks; needs pip install 'cryptarena\\[cluster]')"),
+             address: Optional[str] = typer.Option(None, help="with --backend ray: the Ray cluster to use "
+                                                   "(e.g. auto, or ray://host:10001); default: start a local one"),
              as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (no progress bar)"),
              plot: Optional[str] = typer.Option(None, help="also write a PNG figure of the results to this file"),
              option: Optional[List[str]] = OptionsOpt) -> None:
@@ -95,7 +100,8 @@ def simulate(game_id: str = GameArg,
     """
     from .ai.simulate import simulate_command
     simulate_command(game_id, players=players, games=games_, agents=agents.split(","), seed=seed,
-                     jobs=jobs, as_json=as_json, options=parse_options(game_id, option, players), plot=plot)
+                     jobs=jobs, as_json=as_json, options=parse_options(game_id, option, players), plot=plot,
+                     backend=backend, address=address)
 
 
 @app.command()
@@ -118,13 +124,24 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, help="port"),
           db: str = typer.Option("sqlite:///data/cryptarena.db", help="database URL (SQLite file or "
                                  "postgresql+psycopg://...)"),
-          bot_delay: float = typer.Option(0.4, min=0, help="seconds a bot 'thinks' before it moves")) -> None:
-    """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT."""
+          bot_delay: float = typer.Option(0.4, min=0, help="seconds a bot 'thinks' before it moves"),
+          log_format: str = typer.Option("text", "--log-format", help="log lines as json (one object a line, "
+                                         "for a log shipper) or text")) -> None:
+    """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT.
+
+    Operations: GET /healthz (database check), GET /metrics (Prometheus), logs on stderr.
+    """
+    if log_format not in ("json", "text"):
+        raise typer.BadParameter("must be json or text", param_hint="--log-format")
     import uvicorn
 
     from .server.app import create_app
+    from .server.logs import configure_logging
+    configure_logging(log_format)
     typer.echo(f"Crypt Arena on http://{host}:{port}  (database {db})")
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level="info")
+    # log_config=None: uvicorn keeps our handlers; access_log off: our middleware logs each request
+    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level="info", log_config=None,
+                access_log=False)
 
 
 @app.command()

@@ -9,6 +9,11 @@ Game g is dealt with seed derive_seed(seed, g) (see ai/runner.py), so the figure
 the game, players, games, agents, seed and options: `--jobs N` gives exactly the figures of
 `--jobs 1` (tallies are kept in exact integer/fraction arithmetic, so merge order cannot matter).
 
+Backends: `--backend local` (the default) plays the chunks in this process (`--jobs 1`) or in a
+pool of spawned worker processes; `--backend ray` plays each chunk as a Ray task (ai/ray_backend.py),
+on a local Ray started for the run or on the cluster at `--address`, with `--jobs` tasks at a time.
+Either way the chunks' tallies are merged in index order: the report is the same, to the byte.
+
 Wins: a game with k winners gives each of them 1/k of a win; a game with no winner (a lost solo
 game) gives none. A seat's win rate is its wins / games; an agent's is the wins of the seats it
 played / the seats it played. Intervals are 95% Wilson score intervals (for an agent holding
@@ -75,6 +80,7 @@ SEATING_RULE = "in game g, seat i is played by agents[(i + g) % len(agents)]"
 TEAM_SEATING_RULE = ("in game g, every seat of team j (teams in order of their first seat) is played by "
                      "agents[(j + g) % len(agents)]")
 CONFIDENCE = 0.95
+BACKENDS = ("local", "ray")
 
 
 class SimulationSetupError(ValueError):
@@ -86,8 +92,10 @@ class SimulationSetupError(ValueError):
 
 
 def check_setup(game_id: str, players: int, games: int, agents: list[str], jobs: int,
-                options: dict | None) -> tuple[list[str], dict]:
+                options: dict | None, backend: str = "local",
+                address: str | None = None) -> tuple[list[str], dict]:
     """Everything that can be wrong, found before the first game: clean agent names, full options."""
+    check_backend(backend, address)
     try:
         game = registry.load(game_id)
     except CryptArenaError as exc:
@@ -121,6 +129,20 @@ def check_setup(game_id: str, players: int, games: int, agents: list[str], jobs:
     return names, resolved
 
 
+def check_backend(backend: str, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise SimulationSetupError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}",
+                                   "--backend")
+    if address and backend != "ray":
+        raise SimulationSetupError("--address names a Ray cluster: it needs --backend ray", "--address")
+    if backend == "ray":
+        from .ray_backend import RayUnavailable, import_ray
+        try:
+            import_ray()
+        except RayUnavailable as exc:
+            raise SimulationSetupError(str(exc), "--backend") from None
+
+
 def chunk_bounds(games: int, jobs: int) -> list[tuple[int, int]]:
     """Contiguous index ranges: several per worker (so the bar moves and workers stay busy), capped
     in size. Boundaries do not affect the results."""
@@ -130,16 +152,27 @@ def chunk_bounds(games: int, jobs: int) -> list[tuple[int, int]]:
 
 def run_simulation(game_id: str, *, players: int, games: int, agents: list[str], seed: int = 0,
                    jobs: int = 1, options: dict | None = None,
-                   on_progress: Callable[[int], None] | None = None) -> dict:
+                   on_progress: Callable[[int], None] | None = None, backend: str = "local",
+                   address: str | None = None) -> dict:
     """Play the games and return the report (the JSON shape in the module docstring).
 
     With jobs > 1 the workers are started with "spawn" (no fork of a threaded process): a script
     that calls this must do so under `if __name__ == "__main__":`, as multiprocessing requires.
+    backend="ray" plays the chunks as Ray tasks (on the cluster at `address`, else on a local Ray
+    with `jobs` CPUs, or on the Ray this process is already connected to).
     """
-    names, resolved = check_setup(game_id, players, games, agents, jobs, options)
+    names, resolved = check_setup(game_id, players, games, agents, jobs, options, backend, address)
     chunks = chunk_bounds(games, jobs)
     tallies: list[RunTally | None] = [None] * len(chunks)
-    if jobs == 1:
+    if backend == "ray":
+        from .ray_backend import play_chunks
+
+        def chunk_done(i: int) -> None:
+            if on_progress:
+                on_progress(chunks[i][1] - chunks[i][0])
+        tallies = play_chunks(chunks, (game_id, players, seed, names, resolved), jobs=jobs, address=address,
+                              on_chunk_done=chunk_done)
+    elif jobs == 1:
         for i, (start, stop) in enumerate(chunks):
             tallies[i] = play_chunk(game_id, players, seed, names, resolved, start, stop)
             if on_progress:
@@ -216,17 +249,17 @@ def build_report(game_id: str, players: int, seed: int, agents: list[str], optio
 # ---------------------------------------------------------------------------------- the CLI
 def simulate_command(game_id: str, *, players: int, games: int, agents: list[str], seed: int = 0,
                      jobs: int = 1, as_json: bool = False, options: dict | None = None,
-                     plot: str | None = None) -> None:
+                     plot: str | None = None, backend: str = "local", address: str | None = None) -> None:
     """The body of `cryptarena simulate`: bar on stderr, then a table (or JSON) on stdout, and
     a PNG figure when `plot` names a file."""
     try:
         # checked here too so that a mistake is reported before the bar appears
-        check_setup(game_id, players, games, agents, jobs, options)
+        check_setup(game_id, players, games, agents, jobs, options, backend, address)
         if as_json:
             report = run_simulation(game_id, players=players, games=games, agents=agents, seed=seed,
-                                    jobs=jobs, options=options)
+                                    jobs=jobs, options=options, backend=backend, address=address)
         else:
-            report = _run_with_bar(game_id, players, games, agents, seed, jobs, options)
+            report = _run_with_bar(game_id, players, games, agents, seed, jobs, options, backend, address)
     except SimulationSetupError as exc:
         raise typer.BadParameter(str(exc), param_hint=exc.param) from None
     except SimulationError as exc:
@@ -245,14 +278,15 @@ def simulate_command(game_id: str, *, players: int, games: int, agents: list[str
         Console(stderr=True).print(f"plot written to {written}", highlight=False)
 
 
-def _run_with_bar(game_id, players, games, agents, seed, jobs, options) -> dict:
+def _run_with_bar(game_id, players, games, agents, seed, jobs, options, backend, address) -> dict:
     progress = Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                         console=Console(stderr=True))
     with progress:
         task = progress.add_task("games", total=games)
         return run_simulation(game_id, players=players, games=games, agents=agents, seed=seed, jobs=jobs,
-                              options=options, on_progress=lambda n: progress.advance(task, n))
+                              options=options, on_progress=lambda n: progress.advance(task, n),
+                              backend=backend, address=address)
 
 
 def _pct(x: float) -> str:

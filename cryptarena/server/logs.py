@@ -19,7 +19,9 @@ FIELDS = ("event", "method", "path", "status", "table_id", "seat", "game", "vers
           "code", "latency_ms")
 
 # Attributes every LogRecord has: whatever else a record carries came from `extra`.
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
+# plus uvicorn's color_message: the same text as the message, with terminal colour codes
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName",
+                                                                          "color_message"}
 
 
 def structured_fields(record: logging.LogRecord) -> dict:

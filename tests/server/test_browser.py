@@ -30,6 +30,20 @@ def chromium_path() -> str:
     return path
 
 
+def lobby_page(browser, base_url: str, errors: list[str], name: str = "Ada", width: int = 1280,
+               height: int = 1000):
+    """A page of its own (a new browser context) signed in on the lobby as `name`; the page's
+    script errors are appended to `errors`."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(15_000)
+    page.goto(base_url + "/")
+    page.fill("#guest-name", name)
+    page.click("#guest-name-ok")
+    page.wait_for_selector("#session-name")
+    return page
+
+
 def click_if_present(element) -> bool:
     """Click an element found a moment ago. The page redraws on every state message (a bot's move),
     so the element may be gone by now: that is no failure, the caller looks again."""

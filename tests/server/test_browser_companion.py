@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -219,13 +219,7 @@ def test_a_companion_table_made_in_the_lobby_opens_on_the_companion_page(tmp_pat
     errors: list[str] = []
     with live_server(f"sqlite:///{tmp_path / 'arena.db'}") as base_url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.set_default_timeout(15_000)
-        page.goto(base_url + "/")
-        page.fill("#guest-name", "Ada")
-        page.click("#guest-name-ok")
-        page.wait_for_selector("#session-name")
+        page = lobby_page(browser, base_url, errors, height=900)
         page.click('.create-table[data-game="midas"]')
         page.select_option("#create-players", "3")
         page.select_option('#create-form [name="mode"]', "companion")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -104,14 +104,7 @@ def test_one_person_and_two_bots_play_a_whole_game_of_midas(tmp_path):
     errors: list[str] = []
     with live_server(f"sqlite:///{tmp_path / 'arena.db'}", bot_delay=0.02) as base_url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.set_default_timeout(15_000)
-
-        page.goto(base_url + "/")
-        page.fill("#guest-name", "Ada")
-        page.click("#guest-name-ok")
-        page.wait_for_selector("#session-name")
+        page = lobby_page(browser, base_url, errors)
         assert page.query_selector('.game-tile[data-game="midas"] img[src$="/games/midas.svg"]')
         page.click('.create-table[data-game="midas"]')
         players = [o.get_attribute("value") for o in page.query_selector_all("#create-players option")]

@@ -24,8 +24,14 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def live_server(db_url: str, *, bot_delay: float = 0.0):
+    with serving(create_app(db_url, bot_delay=bot_delay, secret_key="test-secret")) as base_url:
+        yield base_url
+
+
+@contextlib.contextmanager
+def serving(app):
+    """An app already built (a test that keeps a hand on it) served on a free loopback port."""
     port = free_port()
-    app = create_app(db_url, bot_delay=bot_delay, secret_key="test-secret")
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

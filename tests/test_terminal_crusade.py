@@ -6,21 +6,19 @@ the typed-command reader for plays with targets and tiles by name, and `simulate
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from cryptarena import games
-from cryptarena.ai.agents import make_agent
 from cryptarena.cli import app
-from cryptarena.terminal import Menu, TerminalGame
+from cryptarena.terminal import Menu
 from cryptarena.terminal_boards import QUIET_FOR_OTHERS, READERS, board, choices
 from cryptarena.terminal_boards.crusade import read_command, tile_from_word
+
+from terminal_play import flat, my_actions, render, run_session
 
 GAME = games.load("crusade")
 runner = CliRunner()
@@ -32,17 +30,6 @@ NM_CARD_NAMES = ("Glide", "Desecrate", "Whispers", "Ghastly Touch", "Mass Desecr
 
 def play(*args: str, answers: str) -> object:
     return runner.invoke(app, ["play", "crusade", *args], input=answers)
-
-
-def flat(text: str) -> str:
-    """The screen with its line wrapping undone."""
-    return " ".join(text.split())
-
-
-def render(renderable, width: int = 120) -> str:
-    out = io.StringIO()
-    Console(file=out, width=width, highlight=False).print(renderable)
-    return out.getvalue()
 
 
 def arranged(players: int = 4, seed: int = 1, **changes):
@@ -58,26 +45,6 @@ def arranged(players: int = 4, seed: int = 1, **changes):
                 target[index] = item
     state._legal_cache = None
     return state
-
-
-def run_session(state, keys: str, monkeypatch, me: int = 0, bots: str = "greedy") -> str:
-    """The keyboard types `keys`, then the input ends; returns the screen."""
-    out = io.StringIO()
-    agents = {s: make_agent(bots, GAME) for s in range(state.players) if s != me}
-    session = TerminalGame(Console(file=out, width=120, highlight=False), state, me, agents, delay=0, seed=0)
-    typed = io.StringIO(keys)
-    monkeypatch.setattr(sys, "stdin", typed)
-    try:
-        session.run()
-    except EOFError:
-        pass
-    else:
-        assert state.is_over() and typed.read() == "", "the session ended with keys left unread"
-    return out.getvalue()
-
-
-def my_actions(state, since: int = 0, me: int = 0) -> list[dict]:
-    return [step["action"] for step in state.history[since:] if step.get("seat") == me]
 
 
 def menu_number(screen: str, command: str) -> str:

@@ -5,39 +5,31 @@ emerald`, `o 1`, `swap 2`), refused commands, the companion-mode refusal, and `s
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from cryptarena import games
-from cryptarena.ai.agents import make_agent
 from cryptarena.cli import app
-from cryptarena.terminal import InputError, Menu, TerminalGame, parse_action
+from cryptarena.terminal import InputError, Menu, parse_action
 from cryptarena.terminal_boards import QUIET_FOR_OTHERS, board, choices
+
+from terminal_play import flat, my_actions, render
+from terminal_play import run_session as shared_session
 
 GAME = games.load("midas")
 runner = CliRunner()
 YOU = {0: "Seat 0 (you)"}
 
 
+
+def run_session(state, keys: str, monkeypatch, me: int = 0) -> str:
+    return shared_session(state, keys, monkeypatch, me, bots="random")
+
 def play(*args: str, answers: str) -> object:
     return runner.invoke(app, ["play", "midas", *args], input=answers)
-
-
-def flat(text: str) -> str:
-    """The screen with its line wrapping undone."""
-    return " ".join(text.split())
-
-
-def render(renderable, width: int = 120) -> str:
-    out = io.StringIO()
-    Console(file=out, width=width, highlight=False).print(renderable)
-    return out.getvalue()
 
 
 def seed_where_i_open(players: int) -> int:
@@ -55,29 +47,6 @@ def my_turn_to_answer_a_bid(players: int, seed: int, faces: str = "diamond"):
         state.dice[seat] = [faces] * state.dice_count[seat]
     state.__dict__.pop("_legal_cache", None)
     return state
-
-
-def run_session(state, keys: str, monkeypatch, me: int = 0) -> str:
-    """The keyboard types `keys`, then the input ends; returns the screen. The session stops
-    when it asks for more than was typed, or earlier if the bots finish the game (then every
-    key must have been read)."""
-    out = io.StringIO()
-    agents = {s: make_agent("random", GAME) for s in range(state.players) if s != me}
-    session = TerminalGame(Console(file=out, width=120, highlight=False), state, me, agents, delay=0, seed=0)
-    typed = io.StringIO(keys)
-    monkeypatch.setattr(sys, "stdin", typed)
-    try:
-        session.run()
-    except EOFError:
-        pass
-    else:
-        assert state.is_over() and typed.read() == "", "the session ended with keys left unread"
-    return out.getvalue()
-
-
-def my_actions(state, since: int, me: int = 0) -> list[dict]:
-    """What seat `me` did from step `since` of the history on."""
-    return [step["action"] for step in state.history[since:] if step.get("seat") == me]
 
 
 # ------------------------------------------------------------------------------------ whole games

@@ -61,12 +61,6 @@ def test_the_games_played_reach_every_key_of_the_catalogue(games_played):
     assert emitted == templates
 
 
-def test_every_language_has_the_same_keys():
-    data = raw_catalogue()
-    assert sorted(data) == sorted(LANGUAGES)
-    assert set(data["fr"]) == set(data["en"]) == set(data["zh"])
-
-
 def test_a_secret_card_shows_only_to_the_buyers_team():
     entry = {"msg": "crusade.buy", "params": {"seat": 2, "tier": 3, "price": 3}}
     assert render_strict(GAME, entry) == "Seat 2 buys a Tier 3 card for 3 tokens."

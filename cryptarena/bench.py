@@ -162,7 +162,7 @@ def import_openspiel() -> tuple[ModuleType | None, str | None]:
     """pyspiel with OpenSpiel's Python games registered, or (None, why not)."""
     try:
         import pyspiel
-        import open_spiel.python.games  # noqa: F401 - registers python_liars_poker and friends  # noqa: F401 - registers OpenSpiel's Python games
+        import open_spiel.python.games  # noqa: F401 - registers python_liars_poker and friends
     except ImportError as exc:
         return None, str(exc)
     return pyspiel, None

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from functools import cache
 from math import prod
-from itertools import chain, product, repeat
+from itertools import chain, product
 
 from ...engine import Action, IllegalAction, Rng, State
-from .components import (BID_CAP_PER_PLAYER, CUP_COLOURS, DIAMOND, DICE_PER_PLAYER, DIE_PRESETS, FAVOUR, FAVOURS,
+from .components import (CUP_COLOURS, DIAMOND, DICE_PER_PLAYER, DIE_PRESETS, FAVOUR, FAVOURS,
                          OBSIDIAN, OBSIDIAN_CARDS, stones)
 
 PHASES = ("obsidian", "bidding", "table", "result", "penalty", "favours", "swap")
@@ -164,20 +164,19 @@ class MidasState(State):
             return self.options["two_player_obsidian"]
         return sum(v for s, v in enumerate(self.obsidian) if self.cursed[s] and v is not None)
 
-    def face_value(self, face: str, stone: str | None = None) -> int:
+    def face_value(self, face: str, obsidian: int | None = None) -> int:
+        """What one die face counts this round (`obsidian`: the Obsidian value, when known)."""
         if face == DIAMOND:
             return 2
         if face == FAVOUR:
             return 1 + len(self.granted)
         if face == OBSIDIAN:
-            return self.obsidian_value()
-        return 1 if face == (stone or self.stone) else 0
+            return self.obsidian_value() if obsidian is None else obsidian
+        return 1 if face == self.stone else 0
 
     def count(self, obsidian: int | None = None) -> int:
-        value = {DIAMOND: 2, FAVOUR: 1 + len(self.granted), self.stone: 1,
-                 OBSIDIAN: self.obsidian_value() if obsidian is None else obsidian}
-        faces = chain.from_iterable(self.dice)  # a Cursed player's cup is empty
-        return sum(map(value.get, faces, repeat(0)))
+        value = {face: self.face_value(face, obsidian) for face in self.die}  # once per face, not per die
+        return sum(map(value.__getitem__, chain.from_iterable(self.dice)))  # a Cursed player's cup is empty
 
     # ------------------------------------------------------------------ the contract
     def _actor(self, seat: int) -> int:

@@ -198,8 +198,7 @@ def run_simulation(game_id: str, *, players: int, games: int, agents: list[str],
     total = RunTally(players, teams=registry.load(game_id).seat_teams(players, resolved))
     for tally in tallies:  # in index order, so breakdown items keep the game's order
         total.merge(tally)
-    teams = registry.load(game_id).seat_teams(players, resolved)
-    return build_report(game_id, players, seed, names, resolved, total, teams)
+    return build_report(game_id, players, seed, names, resolved, total, total.teams)
 
 
 def _ignore_interrupt() -> None:

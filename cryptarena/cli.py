@@ -125,6 +125,15 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           db: str = typer.Option("sqlite:///data/cryptarena.db", help="database URL (SQLite file or "
                                  "postgresql+psycopg://...)"),
           bot_delay: float = typer.Option(0.4, min=0, help="seconds a bot 'thinks' before it moves"),
+          redis: str = typer.Option(None, "--redis", help="Redis URL (redis://127.0.0.1:6379/0): fan table "
+                                    "updates out to the other server processes on the same database"),
+          secret_key: str = typer.Option(None, "--secret-key", envvar="CRYPTARENA_SECRET_KEY",
+                                         help="key signing the session cookies; give every process behind one "
+                                         "load balancer the same (default: kept beside the SQLite file)"),
+          grace: float = typer.Option(60.0, min=0.1, help="seconds a seated person may be disconnected from a "
+                                      "game in play before a bot plays for them (they can take the seat back)"),
+          socket_rate: float = typer.Option(20.0, min=0.1, help="messages per second each table socket may send "
+                                            "(a bucket of twice that absorbs bursts)"),
           log_format: str = typer.Option("text", "--log-format", help="log lines as json (one object a line, "
                                          "for a log shipper) or text")) -> None:
     """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT.
@@ -138,9 +147,13 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     from .server.app import create_app
     from .server.logs import configure_logging
     configure_logging(log_format)
-    typer.echo(f"Crypt Arena on http://{host}:{port}  (database {db})")
+    if db.startswith("sqlite") and redis:
+        typer.echo("note: several processes on one SQLite file work, but PostgreSQL is the multi-process "
+                   "database (docs/deploy.md)", err=True)
+    typer.echo(f"Crypt Arena on http://{host}:{port}  (database {db}{', bus ' + redis if redis else ''})")
     # log_config=None: uvicorn keeps our handlers; access_log off: our middleware logs each request
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level="info", log_config=None,
+    uvicorn.run(create_app(db, bot_delay=bot_delay, redis_url=redis, secret_key=secret_key, socket_rate=socket_rate,
+                           socket_burst=max(1, round(2 * socket_rate)), grace=grace), host=host, port=port, log_level="info", log_config=None,
                 access_log=False)
 
 

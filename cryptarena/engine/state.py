@@ -181,13 +181,19 @@ class Game:
         addressed to seats of both teams."""
         return None
 
-    def rules_summary(self) -> str:
-        """The player-facing rules: RULES.md in the game's package, else the pitch."""
+    def rules_summary(self, lang: str = "en") -> str:
+        """The player-facing rules in `lang`: RULES.<lang>.md in the game's package (RULES.md is
+        English), else the English RULES.md, else the pitch. A game without a translation still
+        shows its rules, in English."""
         package = type(self).__module__.rpartition(".")[0]
-        try:
-            return (resources.files(package) / "RULES.md").read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError, TypeError):
-            return self.pitch
+        # only a plain language code becomes part of a file name
+        names = [f"RULES.{lang}.md"] if lang != "en" and lang.isalpha() and lang.isascii() else []
+        for name in [*names, "RULES.md"]:
+            try:
+                return (resources.files(package) / name).read_text(encoding="utf-8")
+            except (FileNotFoundError, ModuleNotFoundError, TypeError):
+                continue
+        return self.pitch
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "min_players": self.min_players,

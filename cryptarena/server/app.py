@@ -19,11 +19,12 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from .. import games
 from ..ai.agents import agent_names
-from .bus import LocalBus
+from .bus import LocalBus, RedisBus
 from .logs import RequestLogMiddleware
 from .metrics import ArenaMetrics, database_error
-from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, \
+from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, TakeBack, \
     parse_client_message
+from .ratelimit import CLOSE_CODE as RATE_LIMIT_CLOSE_CODE, SocketRateLimit, Verdict
 from .service import TableService, table_json, team_mates
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
@@ -56,16 +57,26 @@ def _game_json(game) -> dict:
             "action_types": dict(game.action_types)}
 
 
-def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None) -> FastAPI:
+def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None,
+               redis_url: str | None = None, socket_rate: float = 20.0, socket_burst: int = 40,
+               grace: float = 60.0) -> FastAPI:
+    """The whole server. `redis_url`: fan table events out through Redis pub/sub so that several
+    processes on one database serve the same tables (docs/deploy.md); None: this process only.
+    `socket_rate`/`socket_burst`: each socket's message budget (messages per second, bucket size).
+    `grace`: seconds a seated person may be without a socket, in play, before a bot stands in for them."""
     store = Store(db_url)
     metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
-    service = TableService(store, LocalBus(), bot_delay=bot_delay, metrics=metrics)
+    bus = RedisBus(redis_url) if redis_url else LocalBus()
+    service = TableService(store, bus, bot_delay=bot_delay, metrics=metrics, grace=grace)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        await bus.start()
         await service.resume_all()
+        service.watch_leavers()
         yield
         await service.shutdown()
+        await bus.close()
         store.close()
 
     app = FastAPI(title="Crypt Arena", version="0.1.0", lifespan=lifespan,
@@ -136,8 +147,12 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         return _game_json(load_game(game_id))
 
     @app.get("/api/games/{game_id}/rules", response_class=PlainTextResponse)
-    async def get_rules(game_id: str):
-        return load_game(game_id).rules_summary()
+    async def get_rules(game_id: str, lang: str = "en"):
+        """The rules summary (Markdown) in English, French or Chinese (`?lang=en|fr|zh`)."""
+        from ..engine.messages import LANGUAGES  # imported here: this function is the only user
+        if lang not in LANGUAGES:
+            raise ApiError(400, "bad_lang", f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        return load_game(game_id).rules_summary(lang)
 
     @app.get("/api/games/{game_id}/messages")
     async def get_messages(game_id: str):
@@ -153,7 +168,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     async def create_table(body: CreateTableBody):
         load_game(body.game)
         try:
-            record = await service.create(body.game, body.players, body.options, body.seed, body.names)
+            record = await service.create(body.game, body.players, body.options, body.seed, body.names,
+                                          body.turn_clock)
         except games.OptionError as exc:
             raise ApiError(400, exc.code, exc.reason) from None
         return {"table": table_json(record)}
@@ -218,21 +234,53 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             metrics.error(exc.code)
             log.info("%s", exc.code, extra={"event": "error", "table_id": table_id, "seat": connection["seat"],
                                             "code": exc.code, "ref": exc.ref})
-            await ws.send_json(exc.payload())
+            await send(exc.payload())
 
-        async def send_state() -> None:
-            await ws.send_json(await service.payload(table_id, connection["seat"]))
+        sent = {"version": -1}
+        # One message at a time on the socket (reader and writer both send); a state is read from the
+        # store under the lock, so the versions a socket is sent only ever rise.
+        send_lock = asyncio.Lock()
+
+        async def send(data: dict) -> None:
+            async with send_lock:
+                await ws.send_json(data)
+
+        async def send_state(*, moved_to: int | None = None) -> None:
+            """The table as this socket may see it; for a "moved" event, only if the socket has not
+            already been sent that version or a later one (events from several processes may cross)."""
+            async with send_lock:
+                if moved_to is not None and moved_to <= sent["version"]:
+                    return
+                data = await service.payload(table_id, connection["seat"])
+                sent["version"] = max(sent["version"], data["version"])
+                await ws.send_json(data)
 
         async def read() -> None:
+            limit = SocketRateLimit(socket_rate, socket_burst)  # this connection's own bucket
             while True:
                 raw = await ws.receive()
                 if raw["type"] == "websocket.disconnect":
                     return
+                verdict = limit.admit()  # before parsing: a flood costs one small reply, no database read
+                if verdict is not Verdict.PASS:
+                    await send_error(limit.refusal())
+                    if verdict is Verdict.CLOSE:
+                        await ws.close(code=RATE_LIMIT_CLOSE_CODE, reason="rate limited")
+                        return
+                    continue
                 text = raw.get("text") if raw.get("text") is not None else (raw.get("bytes") or b"")
                 try:
                     await handle(parse_client_message(text))
                 except ProtocolError as exc:
                     await send_error(exc)
+
+        def seat_as(seat: int | None) -> None:
+            """The connection plays `seat` (None: watches); the leavers' sweep counts it as present."""
+            if connection["seat"] is not None:
+                service.socket_closed(table_id, connection["seat"])
+            connection["seat"] = seat
+            if seat is not None:
+                service.socket_opened(table_id, seat)
 
         async def handle(message) -> None:
             if isinstance(message, Hello):
@@ -240,17 +288,23 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 if message.token:
                     seat = await asyncio.to_thread(store.seat_for_token, table_id, message.token)
                     if seat is None:
-                        connection["seat"] = None
+                        seat_as(None)
                         await send_state()
                         raise ProtocolError("bad_token", "this token is not a seat of this table: you are watching",
                                             ref="hello")
-                    connection["seat"] = seat
+                    seat_as(seat)
                 await send_state()
+                # A process that drove this table's bots may have died: whoever a client reaches picks them up.
+                service.wake_bots(table_id)
                 return
             if not connection["hello"]:
                 raise ProtocolError("hello_first", "send hello first", ref=message.type)
             if isinstance(message, Sync):
                 await send_state()
+            elif isinstance(message, TakeBack):
+                if connection["seat"] is None:
+                    raise ProtocolError("spectator", "you are watching: there is no seat to take back", ref="take_back")
+                await service.take_back(table_id, connection["seat"])
             elif isinstance(message, Chat):
                 record = await service.record(table_id)
                 seat = connection["seat"]
@@ -272,7 +326,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 if connection["seat"] is None:
                     raise ProtocolError("spectator", "you are watching: take a seat to play", ref="act")
                 try:
-                    await service.act(table_id, connection["seat"], message.action, message.version)
+                    version = await service.act(table_id, connection["seat"], message.action, message.version)
+                    await send({"type": "acted", "version": version})
                 except ProtocolError as exc:
                     if exc.code == "version_conflict":
                         await send_error(exc)
@@ -286,11 +341,14 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 if event["kind"] == "chat":
                     # a team line goes only to sockets seated on that team (never to spectators)
                     if "to_seats" not in event or connection["seat"] in event["to_seats"]:
-                        await ws.send_json(event["line"])
+                        await send(event["line"])
                 elif connection["hello"]:
                     if event["kind"] == "rematch":
-                        await ws.send_json({"type": "rematch", "table": event["table"]})
-                    await send_state()
+                        await send({"type": "rematch", "table": event["table"]})
+                    elif event["kind"] in ("replaced", "returned"):  # a bot stands in for a person, or stops
+                        await send({"type": event["kind"], "seat": event["seat"],
+                                    **({"reason": event["reason"]} if "reason" in event else {})})
+                    await send_state(moved_to=event.get("version") if event["kind"] == "moved" else None)
 
         reader, writer = asyncio.create_task(read()), asyncio.create_task(write())
         try:
@@ -302,6 +360,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 task.cancel()
             await asyncio.gather(reader, writer, return_exceptions=True)
             service.bus.unsubscribe(table_id, queue)
+            seat_as(None)
             metrics.connections.dec()
 
     # ---------------------------------------------------------------- the browser client

@@ -1,15 +1,37 @@
-"""In-process fan-out of table events to the sockets watching each table (one server process;
-a Redis-backed bus with the same interface is the multi-process path)."""
+"""Fan-out of table events to the sockets watching each table.
+
+`LocalBus`: one server process — an event goes straight to this process's sockets.
+`RedisBus`: several processes on one database — every event goes through Redis pub/sub (one channel
+per table) and each process hands what arrives to its own sockets, its own events included, so that
+every socket of a table, on whichever process, sees the table's events in the one order Redis gave.
+
+Events only say "look again" (a new version, new seats, a chat line); what a socket is sent is read
+from the database, which is the record of truth. A lost event therefore costs freshness, never
+correctness: after Redis comes back every socket is told to resync.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from collections import defaultdict
+
+log = logging.getLogger("cryptarena.server")
+
+CHANNEL_PREFIX = "cryptarena:table:"
+RESYNC = {"kind": "resync"}  # to every local socket: events may have been missed, read the table again
 
 
 class LocalBus:
     def __init__(self) -> None:
         self._queues: dict[str, set[asyncio.Queue]] = defaultdict(set)
+
+    async def start(self) -> None:
+        """Nothing to connect to; RedisBus connects here."""
+
+    async def close(self) -> None:
+        """Nothing to let go of; RedisBus disconnects here."""
 
     def subscribe(self, table_id: str) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue()
@@ -22,5 +44,91 @@ class LocalBus:
             del self._queues[table_id]
 
     async def publish(self, table_id: str, event: dict) -> None:
+        self._deliver(table_id, event)
+
+    def _deliver(self, table_id: str, event: dict) -> None:
         for queue in list(self._queues.get(table_id, ())):
             queue.put_nowait(event)
+
+    def _deliver_everywhere(self, event: dict) -> None:
+        for table_id in list(self._queues):
+            self._deliver(table_id, event)
+
+
+class RedisBus(LocalBus):
+    """Redis pub/sub between server processes: publish to the table's channel, listen to all tables
+    (one pattern subscription per process, made before the process serves anything, so no event of a
+    table can slip between a socket's subscribe and Redis's)."""
+
+    def __init__(self, url: str, *, prefix: str = CHANNEL_PREFIX, reconnect_delay: float = 0.5) -> None:
+        super().__init__()
+        import redis.asyncio as aioredis
+
+        self.url, self.prefix, self.reconnect_delay = url, prefix, reconnect_delay
+        self._redis = aioredis.from_url(url)
+        self._listener: asyncio.Task | None = None
+        self._listening = asyncio.Event()
+
+    async def start(self) -> None:
+        """Connect and subscribe, or fail naming the URL (a server that cannot fan out must not start)."""
+        import redis
+
+        try:
+            await self._redis.ping()
+        except (redis.RedisError, OSError) as exc:
+            raise RuntimeError(f"Redis at {self.url} does not answer: {exc}") from None
+        self._listener = asyncio.get_running_loop().create_task(self._listen())
+        await asyncio.wait_for(self._listening.wait(), timeout=10)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
+        await self._redis.aclose()
+
+    async def publish(self, table_id: str, event: dict) -> None:
+        import redis
+
+        try:
+            await self._redis.publish(self.prefix + table_id, json.dumps(event))
+        except (redis.RedisError, OSError) as exc:
+            # The move is stored already; at least this process's sockets hear of it now, and the
+            # others resync when the listener gets Redis back.
+            log.warning("redis publish failed, delivering on this process only: %s", exc,
+                        extra={"event": "bus_degraded", "table_id": table_id})
+            self._deliver(table_id, event)
+
+    async def _listen(self) -> None:
+        import redis
+
+        first = True
+        while True:
+            pubsub = self._redis.pubsub()
+            try:
+                await pubsub.psubscribe(self.prefix + "*")
+                self._listening.set()
+                if not first:
+                    log.warning("redis bus back: every socket resyncs", extra={"event": "bus_resync"})
+                    self._deliver_everywhere(RESYNC)
+                first = False
+                async for message in pubsub.listen():
+                    if message["type"] != "pmessage":
+                        continue
+                    table_id = message["channel"].decode()[len(self.prefix):]
+                    try:
+                        event = json.loads(message["data"])
+                    except ValueError:
+                        log.warning("unreadable bus message on %s", table_id, extra={"event": "error"})
+                        continue
+                    self._deliver(table_id, event)
+            except asyncio.CancelledError:
+                raise
+            except (redis.RedisError, OSError) as exc:
+                log.warning("redis bus lost (%s); retrying in %.1f s", exc, self.reconnect_delay,
+                            extra={"event": "bus_degraded"})
+                await asyncio.sleep(self.reconnect_delay)
+            finally:
+                try:
+                    await pubsub.aclose()
+                except (redis.RedisError, OSError):
+                    pass

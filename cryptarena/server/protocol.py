@@ -36,8 +36,14 @@ class Chat(_Message):
     team: StrictBool = False
 
 
-ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Sync, Chat], Field(discriminator="type")])
-CLIENT_TYPES = ("hello", "act", "sync", "chat")
+class TakeBack(_Message):
+    """A person a bot stood in for (they left, or ran out of time) plays their seat again."""
+
+    type: Literal["take_back"]
+
+
+ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Sync, Chat, TakeBack], Field(discriminator="type")])
+CLIENT_TYPES = ("hello", "act", "sync", "chat", "take_back")
 
 
 class ProtocolError(Exception):
@@ -52,7 +58,7 @@ class ProtocolError(Exception):
         return data
 
 
-def parse_client_message(raw: str | bytes) -> Hello | Act | Sync | Chat:
+def parse_client_message(raw: str | bytes) -> Hello | Act | Sync | Chat | TakeBack:
     """One socket message, or ProtocolError naming exactly what was wrong."""
     import json
 
@@ -91,6 +97,8 @@ class CreateTableBody(_Message):
     seed: int | None = None
     # One display name per seat (blank: the default). A seat's given name stays when someone takes it.
     names: list[SeatName] | None = Field(default=None, max_length=16)
+    # Seconds each person has for a move (None: no clock); out of time, a bot plays for them
+    turn_clock: int | None = Field(default=None, ge=1, le=3600)
 
 
 class SeatBody(_Message):

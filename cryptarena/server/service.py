@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta, timezone
 
 from .. import games
 from ..ai.agents import agent_names, make_agent
@@ -43,8 +44,9 @@ def seat_records(game, players: int, options: dict, names: list[str | None] | No
 def table_json(record: TableRecord) -> dict:
     return {"id": record.id, "game": record.game_id, "players": record.players, "options": record.options,
             "status": record.status, "version": record.version,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent} for s in record.seats],
-            "teams": seat_teams(record), "invite_url": table_page(record)}
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "away": s.away}
+                      for s in record.seats],
+            "teams": seat_teams(record), "invite_url": table_page(record), "turn_clock": record.turn_clock}
 
 
 def seat_teams(record: TableRecord) -> list[str] | None:
@@ -73,13 +75,31 @@ def table_page(record: TableRecord) -> str:
     return f"/table/{record.id}"
 
 
+def default_agent(game) -> str:
+    """The bot a table gets when nobody names one (and the one that plays for a person who left)."""
+    return "greedy" if "greedy" in agent_names(game) else "random"
+
+
+def bot_seats(record: TableRecord) -> dict[int, str]:
+    """Seat -> agent for every seat a bot plays now: bot seats, and people a bot stands in for."""
+    stand_in = default_agent(games.load(record.game_id)) if any(s.away for s in record.seats) else None
+    return {s.seat: s.agent if s.kind == "bot" else stand_in for s in record.seats
+            if s.kind == "bot" or (s.kind == "human" and s.away)}
+
+
 class TableService:
+    """`grace`: seconds a person may be without an open socket at a table in play before a bot plays
+    for them (docs/protocol.md, "Leavers and clocks")."""
+
     def __init__(self, store: Store, bus: LocalBus | None = None, *, bot_delay: float = 0.4,
-                 metrics: ArenaMetrics | None = None):
+                 metrics: ArenaMetrics | None = None, grace: float = 60.0):
         self.store = store
         self.metrics = metrics or ArenaMetrics(store)
         self.bus = bus or LocalBus()
         self.bot_delay = bot_delay
+        self.grace = grace
+        self._present: Counter[tuple[str, int]] = Counter()  # (table, seat) -> sockets open on this process
+        self._watcher: asyncio.Task | None = None
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._bots: dict[str, asyncio.Task] = {}
         self._cache: dict[str, tuple[int, object]] = {}  # table -> (version, state)
@@ -102,22 +122,26 @@ class TableService:
     async def payload(self, table_id: str, seat: int | None) -> dict:
         record = await self.record(table_id)
         state, version = await self.state(table_id, record)
+        playing_it = seat is not None and record.status == "playing" and not record.seats[seat].away
         data = {"type": "state", "table": table_json(record), "version": version, "seat": seat,
                 "view": state.view(seat), "log": state.log_for(seat),
-                "legal": state.legal_actions(seat) if seat is not None and record.status == "playing" else [],
+                "legal": state.legal_actions(seat) if playing_it else [],
                 "to_act": state.to_act(), "over": state.is_over()}
+        if record.turn_clock and record.status == "playing":
+            spent = (datetime.now(timezone.utc) - record.moved_at).total_seconds()
+            data["clock"] = {"seconds": record.turn_clock, "left": round(max(0.0, record.turn_clock - spent), 3)}
         if state.is_over():
             data["scores"], data["winners"] = state.scores(), state.winners()
         return data
 
     # ------------------------------------------------------------------ lobby
     async def create(self, game_id: str, players: int, options: dict, seed: int | None,
-                     names: list[str | None] | None = None) -> TableRecord:
+                     names: list[str | None] | None = None, turn_clock: int | None = None) -> TableRecord:
         game = games.load(game_id)
         game.check_table(players, options)  # bad players or options are named before the seats are laid
         rows = seat_records(game, players, options, names)
         return await asyncio.to_thread(self.store.create_table, game_id, players, seed=seed, options=options,
-                                       seat_kinds=rows)
+                                       seat_kinds=rows, turn_clock=turn_clock)
 
     async def take_seat(self, table_id: str, seat: int, kind: str, name: str | None, agent: str | None):
         record = await self.record(table_id)
@@ -127,7 +151,7 @@ class TableService:
             raise StoreError("the game has started: seats can no longer change")
         if kind == "bot":
             names = agent_names(games.load(record.game_id))
-            agent = agent or ("greedy" if "greedy" in names else "random")
+            agent = agent or default_agent(games.load(record.game_id))
             if agent not in names:
                 raise StoreError(f"unknown agent {agent!r}; choose from {', '.join(names)}")
         token = await asyncio.to_thread(self.store.take_seat, table_id, seat, kind=kind, name=name, agent=agent)
@@ -142,6 +166,7 @@ class TableService:
         if empty:
             raise StoreError(f"seats {', '.join(map(str, empty))} are still empty: invite a friend or add bots")
         await asyncio.to_thread(self.store.set_status, table_id, "playing")
+        await asyncio.to_thread(self.store.mark_all_seen, table_id)  # the grace period starts now
         await self.bus.publish(table_id, {"kind": "started"})
         self.wake_bots(table_id)
         return await self.record(table_id)
@@ -149,7 +174,7 @@ class TableService:
     async def rematch(self, table_id: str) -> TableRecord:
         old = await self.record(table_id)
         names = [s.name if s.kind == TABLE_SEAT else None for s in old.seats]
-        new = await self.create(old.game_id, old.players, old.options, None, names)
+        new = await self.create(old.game_id, old.players, old.options, None, names, old.turn_clock)
         for seat in old.seats:
             if seat.kind == "bot":
                 await asyncio.to_thread(self.store.take_seat, new.id, seat.seat, kind="bot", agent=seat.agent)
@@ -157,26 +182,30 @@ class TableService:
         return await self.record(new.id)
 
     # ------------------------------------------------------------------ playing
-    async def act(self, table_id: str, seat: int, action: dict, version: int) -> int:
+    async def act(self, table_id: str, seat: int, action: dict, version: int, *, by_bot: bool = False) -> int:
         received = time.perf_counter()  # operations: latency from here to the new state published
         async with self._locks[table_id]:
             record = await self.record(table_id)
             if record.status == "open":
                 raise ProtocolError("not_started", "the table has not started yet", ref="act")
+            if not by_bot and record.seats[seat].away:
+                raise ProtocolError("replaced", "a bot is playing for you: send take_back to play your seat again",
+                                    ref="act")
             state, current = await self.state(table_id, record)
             if version != current:
                 raise ProtocolError("version_conflict", f"the table is at version {current}, not {version}",
                                     ref="act")
+            # The cached state is changed in place: out of the cache until the store has taken the move,
+            # so that nobody reading the table meanwhile sees a move the database may still refuse.
+            self._cache.pop(table_id, None)
             try:
                 state.apply(seat, action)
             except IllegalAction as exc:
-                self._cache.pop(table_id, None)
                 raise ProtocolError(exc.code, exc.reason, ref="act") from None
             try:
                 new_version = await asyncio.to_thread(self.store.append, table_id, current,
                                                       state.history[-1], state)
             except VersionConflict as exc:
-                self._cache.pop(table_id, None)
                 raise ProtocolError("version_conflict", str(exc), ref="act") from None
             self._cache[table_id] = (new_version, state)
         await self.bus.publish(table_id, {"kind": "moved", "version": new_version})
@@ -186,7 +215,7 @@ class TableService:
 
     def _count_action(self, record: TableRecord, seat: int, version: int, seconds: float) -> None:
         """Operations: the action counter, the latency histogram and one log line per stored action."""
-        source = "bot" if record.seats[seat].kind == "bot" else "human"
+        source = "bot" if seat in bot_seats(record) else "human"
         self.metrics.action_published(record.game_id, source, seconds)
         log.info("act", extra={"event": "act", "table_id": record.id, "seat": seat, "game": record.game_id,
                                "version": version, "source": source, "latency_ms": round(seconds * 1000, 3)})
@@ -204,7 +233,7 @@ class TableService:
                 if record.status != "playing":
                     return
                 state, version = await self.state(table_id, record)
-                bots = {s.seat: s.agent for s in record.seats if s.kind == "bot"}
+                bots = bot_seats(record)
                 turn = [seat for seat in state.to_act() if seat in bots]
                 if not turn:
                     return
@@ -216,7 +245,7 @@ class TableService:
                 view, legal = state.view(seat), state.legal_actions(seat)
                 action, think = await asyncio.to_thread(timed, agent.act, view, legal, rng)
                 try:
-                    await self.act(table_id, seat, action, version)
+                    await self.act(table_id, seat, action, version, by_bot=True)
                     self.metrics.bot_move_played(record.game_id, bots[seat], think)
                 except ProtocolError as exc:  # someone moved first: look again
                     if exc.code != "version_conflict":
@@ -235,9 +264,69 @@ class TableService:
             self.wake_bots(record.id)
 
     async def shutdown(self) -> None:
-        for task in self._bots.values():
+        tasks = [*self._bots.values(), *([self._watcher] if self._watcher else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._bots.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------------ leavers and clocks
+    def socket_opened(self, table_id: str, seat: int) -> None:
+        self._present[table_id, seat] += 1
+
+    def socket_closed(self, table_id: str, seat: int) -> None:
+        self._present[table_id, seat] -= 1
+        if self._present[table_id, seat] <= 0:
+            del self._present[table_id, seat]
+
+    async def take_back(self, table_id: str, seat: int) -> None:
+        """The person plays their own seat again; the bot that stood in for them stops."""
+        if not await asyncio.to_thread(self.store.take_back, table_id, seat):
+            raise ProtocolError("not_replaced", "no bot is playing for you: your seat is yours", ref="take_back")
+        log.info("returned", extra={"event": "returned", "table_id": table_id, "seat": seat})
+        await self.bus.publish(table_id, {"kind": "returned", "seat": seat})
+
+    def watch_leavers(self) -> None:
+        """Start the sweep that lets bots stand in for people gone past the grace period or out of time
+        (every server process sweeps; the database lets one of them make each change)."""
+        if self._watcher is None or self._watcher.done():
+            self._watcher = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        interval = min(max(self.grace / 4, 0.1), 5.0)
+        while True:
+            try:
+                await self.sweep()
+            except Exception:  # noqa: BLE001 - a failed sweep (database away) must not end the sweeping
+                log.exception("leavers sweep failed")
+            await asyncio.sleep(interval)
+
+    async def sweep(self) -> list[tuple[str, int, str]]:
+        """One pass: keep this process's present people marked seen, then replace the absent and the
+        out-of-time. Returns (table, seat, reason) for each person this pass replaced."""
+        now = datetime.now(timezone.utc)
+        await asyncio.to_thread(self.store.mark_seen, list(self._present))
+        replaced = [(table_id, seat, "disconnected") for table_id, seat in
+                    await asyncio.to_thread(self.store.replace_absent, now - timedelta(seconds=self.grace))]
+        for table_id, clock, moved_at, version in await asyncio.to_thread(self.store.clocked_tables):
+            if (now - moved_at).total_seconds() < clock:
+                continue
+            try:
+                record = await self.record(table_id)
+                state, current = await self.state(table_id, record)
+            except UnknownTable:
+                continue
+            if current != version:
+                continue  # someone moved since: the clock restarted
+            for seat in state.to_act():
+                if record.seats[seat].kind == "human" and not record.seats[seat].away and await asyncio.to_thread(
+                        self.store.set_away, table_id, seat, "timeout", at_version=version):
+                    replaced.append((table_id, seat, "timeout"))
+        for table_id, seat, reason in replaced:
+            log.info("replaced", extra={"event": "replaced", "table_id": table_id, "seat": seat, "reason": reason})
+            await self.bus.publish(table_id, {"kind": "replaced", "seat": seat, "reason": reason})
+            self.wake_bots(table_id)
+        return replaced
 
 
-__all__ = ["TABLE_SEAT", "TableService", "table_json", "seat_records", "seat_teams", "team_mates", "SeatRecord"]
+__all__ = ["TABLE_SEAT", "TableService", "table_json", "seat_records", "seat_teams", "team_mates", "SeatRecord",
+           "bot_seats", "default_agent"]

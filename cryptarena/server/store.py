@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from sqlalchemy import (BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text,
-                        create_engine, event, func, insert, select, update)
+                        and_, create_engine, event, exists, func, insert, select, tuple_, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -45,7 +45,8 @@ tables = Table(
     Column("version", Integer, nullable=False),  # number of moves stored
     Column("snapshot", Text, nullable=True),  # state.to_json() at `version`
     Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),  # the last move (or the start)
+    Column("turn_clock", Integer, nullable=True),  # seconds a person has for each move; None: no clock
 )
 
 seats = Table(
@@ -56,6 +57,8 @@ seats = Table(
     Column("name", String(64), nullable=True),
     Column("agent", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("away", String(16), nullable=True),  # a person a bot plays for: "disconnected" | "timeout"
+    Column("seen_at", DateTime(timezone=True), nullable=True),  # a socket of this seat last seen open
 )
 
 moves = Table(
@@ -97,6 +100,7 @@ class SeatRecord:
     kind: str
     name: str | None = None
     agent: str | None = None
+    away: str | None = None  # a person a bot is playing for: why ("disconnected" or "timeout")
 
 
 @dataclass
@@ -109,10 +113,17 @@ class TableRecord:
     status: str
     version: int
     seats: list[SeatRecord] = field(default_factory=list)
+    turn_clock: int | None = None
+    moved_at: datetime | None = None  # the last move stored, or the start: when the turn clock started
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back: they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _hash(token: str) -> str:
@@ -145,7 +156,8 @@ class Store:
 
     # ------------------------------------------------------------------ tables
     def create_table(self, game_id: str, players: int, *, seed: int | None = None,
-                     options: dict | None = None, seat_kinds: list[SeatRecord] | None = None) -> TableRecord:
+                     options: dict | None = None, seat_kinds: list[SeatRecord] | None = None,
+                     turn_clock: int | None = None) -> TableRecord:
         """A new table at version 0. Options and players are checked by the game first, so a bad
         request stores nothing."""
         game = games.load(game_id)
@@ -159,10 +171,13 @@ class Store:
         seat_rows = seat_kinds or [SeatRecord(seat, "empty") for seat in range(players)]
         if sorted(s.seat for s in seat_rows) != list(range(players)):
             raise StoreError("one seat record per seat is needed")
+        if turn_clock is not None and turn_clock < 1:
+            raise StoreError("a turn clock is a whole number of seconds, at least 1")
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game_id=game_id, players=players, seed=seed, options=json.dumps(resolved),
-                status="open", version=0, snapshot=state.dumps(), created_at=now, updated_at=now))
+                status="open", version=0, snapshot=state.dumps(), turn_clock=turn_clock, created_at=now,
+                updated_at=now))
             conn.execute(insert(seats), [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
                                           "agent": s.agent, "token_hash": None} for s in seat_rows])
         return self.get_table(table_id)
@@ -176,7 +191,8 @@ class Store:
                                      .order_by(seats.c.seat)).all()
         return TableRecord(id=row.id, game_id=row.game_id, players=row.players, seed=row.seed,
                            options=json.loads(row.options), status=row.status, version=row.version,
-                           seats=[SeatRecord(r.seat, r.kind, r.name, r.agent) for r in seat_rows])
+                           seats=[SeatRecord(r.seat, r.kind, r.name, r.agent, r.away) for r in seat_rows],
+                           turn_clock=row.turn_clock, moved_at=_utc(row.updated_at))
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
         query = select(tables.c.id).order_by(tables.c.updated_at.desc()).limit(limit)
@@ -204,7 +220,7 @@ class Store:
             done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                     seats.c.kind == "empty")
                                 .values(kind=kind, name=func.coalesce(seats.c.name, name), agent=agent,
-                                        token_hash=_hash(token) if token else None)).rowcount
+                                        token_hash=_hash(token) if token else None, seen_at=_now())).rowcount
         if not done:
             record = self.get_table(table_id)  # raises UnknownTable
             if not 0 <= seat < record.players:
@@ -226,6 +242,65 @@ class Store:
             if row.token_hash and hmac.compare_digest(row.token_hash, wanted):
                 return row.seat
         return None
+
+    # ------------------------------------------------------------------ leavers and clocks
+    def mark_seen(self, table_seats: list[tuple[str, int]]) -> None:
+        """These (table, seat) pairs have a socket open right now (one statement for all of them)."""
+        if not table_seats:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(tuple_(seats.c.table_id, seats.c.seat).in_(table_seats))
+                         .values(seen_at=_now()))
+
+    def mark_all_seen(self, table_id: str) -> None:
+        """Every person at this table counts as present now (the grace period starts with the game)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.kind == "human")
+                         .values(seen_at=_now()))
+
+    def replace_absent(self, cutoff: datetime) -> list[tuple[str, int]]:
+        """People at tables in play whose sockets were last seen before `cutoff` get a bot playing for
+        them (away = "disconnected"); returns the (table, seat) pairs this call changed — when several
+        servers sweep at once, each pair is changed by one of them only. Tables with people at a
+        physical table (companion tables) are left alone: their device may sleep between turns."""
+        companion = exists().where(and_(seats.c.table_id == tables.c.id, seats.c.kind == "table"))
+        absent = (select(seats.c.table_id, seats.c.seat).join(tables, tables.c.id == seats.c.table_id)
+                  .where(tables.c.status == "playing", seats.c.kind == "human", seats.c.away.is_(None),
+                         seats.c.seen_at < cutoff))
+        changed = []
+        with self.engine.begin() as conn:
+            for table_id, seat in conn.execute(absent).all():
+                if conn.execute(select(companion.where(tables.c.id == table_id))).scalar():
+                    continue
+                done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                        seats.c.away.is_(None), seats.c.seen_at < cutoff)
+                                    .values(away="disconnected")).rowcount
+                if done:
+                    changed.append((table_id, seat))
+        return changed
+
+    def clocked_tables(self) -> list[tuple[str, int, datetime, int]]:
+        """(table, turn clock, last move at, version) of every table in play with a turn clock."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id, tables.c.turn_clock, tables.c.updated_at, tables.c.version)
+                                .where(tables.c.status == "playing", tables.c.turn_clock.is_not(None))).all()
+        return [(r.id, r.turn_clock, _utc(r.updated_at), r.version) for r in rows]
+
+    def set_away(self, table_id: str, seat: int, reason: str, *, at_version: int) -> bool:
+        """A bot plays for this person from now on — only if the table is still at `at_version` (they
+        did not move meanwhile) and nobody did this already. True if this call did it."""
+        still = exists().where(and_(tables.c.id == table_id, tables.c.version == at_version))
+        with self.engine.begin() as conn:
+            return bool(conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                         seats.c.kind == "human", seats.c.away.is_(None), still)
+                                     .values(away=reason)).rowcount)
+
+    def take_back(self, table_id: str, seat: int) -> bool:
+        """The person plays their seat again (the bot stops); False if no bot was playing for them."""
+        with self.engine.begin() as conn:
+            return bool(conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                         seats.c.away.is_not(None))
+                                     .values(away=None, seen_at=_now())).rowcount)
 
     # ------------------------------------------------------------------ moves
     def append(self, table_id: str, expected_version: int, entry: dict, state) -> int:

@@ -17,7 +17,8 @@ from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, lobby_page
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1,
+         "locale": "fr-FR"}  # the page speaks the browser's language
 SEED = 20  # a table where Cy draws a safe coin (buys Pot-de-vin, uses it) before the cursed one
 ADA, BO, CY = 0, 1, 2
 
@@ -176,10 +177,10 @@ def test_a_companion_game_on_a_phone_from_start_to_the_winner(tmp_path):
         shot(page, "companion-mid.png")
 
         assert text(page, "#phase-label") == "Qui a perdu la manche ?"
-        page.tap("#lang-toggle")
+        page.select_option("#lang", "en")
         assert text(page, "#phase-label") == "Who lost the round?"
         assert text(page, f'.draw-btn[data-seat="{BO}"]') == "Draw"
-        page.tap("#lang-toggle")
+        page.select_option("#lang", "fr")
         assert text(page, f'.draw-btn[data-seat="{BO}"]') == "Piocher"
 
         tap(page, f'.lose-die-btn[data-seat="{ADA}"]')

@@ -39,3 +39,20 @@ def test_every_word_the_page_asks_for_exists():
     assert {"ui.say", "ui.chat_team", "ui.chat_say_team"} <= asked  # the scan finds what it should
     missing = asked - ui_words()["en"]
     assert not missing, f"asked for but not in i18n.js: {sorted(missing)}"
+
+
+def test_the_companion_asks_only_for_page_words():
+    """Every word companion.js shows goes through t() with a literal ui.* key (kept in i18n.js, so the
+    tests above check its three languages); a bare t("reveal") would show the key itself."""
+    text = (WEB / "companion.js").read_text(encoding="utf-8")
+    literal = re.findall(r'\bt\("([^"]*)"', text)
+    assert len(literal) > 50  # the scan finds the calls
+    assert [key for key in literal if not re.fullmatch(r"ui\.[a-z_]+", key)] == []
+    dynamic = re.findall(r"\bt\(([A-Z_]+)\[", text)  # t(PHASE_WORDS[phase]): a table of literal keys
+    calls = re.findall(r"(?<![\w.])t\(", text)
+    assert len(calls) == len(literal) + len(dynamic) + 1, "a t() call with a computed key"  # +1: t's own definition
+    for table in set(dynamic):
+        body = re.search(rf"const {table} = \{{(.*?)\}};", text, re.S)
+        assert body and re.findall(r'"ui\.companion_[a-z_]+"', body.group(1)), table
+    companion = {key for key in keys_asked_for() if key.startswith("ui.companion_")}
+    assert len(companion) > 60 and companion <= ui_words()["zh"]

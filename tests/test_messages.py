@@ -18,7 +18,7 @@ from cryptarena.engine import Rng
 from cryptarena.engine.messages import LANGUAGES, MessageError, catalogue, fields, render, render_strict
 
 GAME = games.load("crypt")
-SUB_TEMPLATE_PREFIXES = ("crypt.part.", "term.")
+SUB_TEMPLATE_PREFIXES = ("ui.", "crypt.part.", "term.")  # ui.*: page words, not log entries
 
 
 def play_random(players: int, seed: int, options: dict) -> object:

@@ -14,7 +14,7 @@ from cryptarena.engine import Rng
 from cryptarena.engine.messages import LANGUAGES, render_strict
 from crusade_play import GAME
 
-SUB_TEMPLATE_PREFIXES = ("term.",)
+SUB_TEMPLATE_PREFIXES = ("ui.", "term.")  # ui.*: page words, not log entries
 
 
 def play_random(players: int, seed: int, options: dict):

@@ -1,10 +1,11 @@
 // The lobby: games, the create-a-table form (built from each game's options schema), guest name,
 // and the open / live table lists (refreshed every few seconds).
 import { api, getSession, startSession, saveToken, toast, h } from "./api.js";
-import { LANGUAGES, currentLang, setLang, translator } from "./i18n.js";
+import { LANGUAGES, currentLang, setLang, translator, mergeCatalogue } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
+const catalogues = {}; // game id -> its message catalogue (pitch and option words in en/fr/zh)
 let lang = currentLang();
 let t = translator(lang);
 
@@ -16,6 +17,19 @@ function setLanguage(next) {
   renderWho(); renderGames(); refreshTables();
   const box = $("#create");
   if (!box.hidden) openCreate(games.find((g) => g.id === box.dataset.game));
+}
+
+// A game's own words (its messages.json, "ui.game.*" / "ui.option.*") in the page's language; English,
+// then `fallback` (the API's English) when the catalogue lacks the key or has not loaded.
+function gameWord(gameId, key, fallback) {
+  const text = mergeCatalogue(catalogues[gameId], lang)[key];
+  return typeof text === "string" ? text : fallback;
+}
+
+async function loadCatalogues() {
+  await Promise.all(games.map(async (g) => {
+    try { catalogues[g.id] = await api.get(`/api/games/${g.id}/messages`); } catch { /* English from the API */ }
+  }));
 }
 
 // -- guest name -------------------------------------------------------------------------------------
@@ -46,7 +60,7 @@ function renderGames() {
       h("h2", {}, g.name),
       h("div", { class: "meta" }, g.min_players === g.max_players ? t("ui.lobby_players_n", { n: g.min_players })
         : t("ui.lobby_players_range", { min: g.min_players, max: g.max_players })),
-      h("p", { class: "pitch" }, g.pitch),
+      h("p", { class: "pitch" }, gameWord(g.id, "ui.game.pitch", g.pitch)),
       h("div", { class: "tile-actions" },
         h("button", { class: "btn btn-gold create-table", dataset: { game: g.id }, onclick: () => openCreate(g) }, t("ui.lobby_create")),
         h("a", { href: g.rules_url || `/api/games/${g.id}/rules`, class: "rules-link", onclick: (e) => { e.preventDefault(); showRules(g); } }, t("ui.lobby_rules")))))));
@@ -54,7 +68,8 @@ function renderGames() {
 
 async function showRules(g) {
   try {
-    const text = await api.getText(g.rules_url || `/api/games/${g.id}/rules`);
+    const url = g.rules_url || `/api/games/${g.id}/rules`; // the rules in the page's language
+    const text = await api.getText(`${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`);
     let md = text;
     try { const data = JSON.parse(text); md = typeof data === "string" ? data : data.markdown || data.rules || text; } catch { /* plain Markdown */ }
     $("#rules-body").innerHTML = markdown(md);
@@ -103,10 +118,11 @@ export function markdown(src) {
 }
 
 // -- create a table -------------------------------------------------------------------------------------
-function field(opt) {
+function field(g, opt) {
+  const word = (part, fallback) => gameWord(g.id, `ui.option.${opt.name}.${part}`, fallback);
   let input;
   if (opt.type === "enum") {
-    input = h("select", { name: opt.name }, ...opt.allowed.map((a) => h("option", { value: a, selected: a === opt.default }, String(a))));
+    input = h("select", { name: opt.name }, ...opt.allowed.map((a) => h("option", { value: a, selected: a === opt.default }, word(`value.${a}`, String(a)))));
   } else if (opt.type === "int") {
     input = h("input", { type: "number", name: opt.name, value: opt.default, min: opt.minimum, max: opt.maximum, step: 1 });
   } else if (opt.type === "bool") {
@@ -114,7 +130,7 @@ function field(opt) {
   } else {
     input = h("input", { name: opt.name, value: opt.default ?? "" });
   }
-  return h("label", { class: "field", dataset: { option: opt.name } }, h("b", {}, opt.name.replace(/_/g, " ")), input, h("span", {}, opt.description || ""));
+  return h("label", { class: "field", dataset: { option: opt.name } }, h("b", {}, word("label", opt.name.replace(/_/g, " "))), input, h("span", {}, word("help", opt.description || "")));
 }
 
 function readValue(form, opt) {
@@ -133,7 +149,7 @@ function openCreate(g) {
   for (let n = g.min_players; n <= g.max_players; n++) players.append(h("option", { value: n, selected: n === Math.min(Math.max(3, g.min_players), g.max_players) }, String(n)));
   fields.replaceChildren(
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_players_field")), players, h("span", {}, t("ui.lobby_players_help"))),
-    ...(g.options || []).map(field),
+    ...(g.options || []).map((opt) => field(g, opt)),
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_sit")), h("input", { type: "checkbox", id: "create-sit", checked: true }), h("span", {}, t("ui.lobby_sit_help"))));
   const visible = () => {
     for (const opt of g.options || []) {
@@ -187,6 +203,7 @@ async function main() {
   document.documentElement.lang = lang;
   renderWho();
   try { games = await api.get("/api/games"); } catch (e) { toast(e.message); }
+  await loadCatalogues(); // the pitches and options in the page's language (four small requests, in parallel)
   renderGames();
   refreshTables();
   setInterval(() => { if (!document.hidden) refreshTables(); }, 4000);

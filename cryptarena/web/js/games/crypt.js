@@ -17,41 +17,25 @@ const ICONS = {
 export const icon = (type, cls = "icon") =>
   h("span", { class: cls, "aria-hidden": "true", html: `<svg viewBox="0 0 24 24" fill="currentColor">${ICONS[type] || ""}</svg>` });
 
-const WORDS = {
-  en: { round: "Round {n}", deck: "Deck {n}", leader: "Leader", lights_out: "Lights Out", last_turn: "Last turn: all servants on one card",
-    confirm: "Confirm claim", take_back: "Take back", recover: "Recover servants", pass: "Pass", manuscript_peek: "Peek (Manuscript)",
-    remains_recover: "Recover one (Remains)", pottery_take: "Take (Pottery)", idol_reroll: "Re-roll die {die} (effort {effort})",
-    choose_effort: "Effort for slot {slot}:", p_claim: "place servants on Crypt cards, then confirm — or recover", p_recover: "recover your servants",
-    p_idol: "re-roll an exhausted servant with an Idol, or pass", p_pottery: "take a face-down card with Pottery, or pass", p_free: "use an ability",
-    p_confirm: "confirm your claim, place more, or take back", discard: "Discard {n}", collection: "Collection", ghost: "Ghost", pending: "placing",
-    side: "side {s}", face_down: "face-down", flipped: "flipped", click_card: "click a card" },
-  fr: { round: "Manche {n}", deck: "Pioche {n}", leader: "Meneur", lights_out: "Extinction des feux", last_turn: "Dernier tour : tous les serviteurs sur une carte",
-    confirm: "Valider", take_back: "Reprendre", recover: "Récupérer les serviteurs", pass: "Passer", manuscript_peek: "Regarder (Manuscrit)",
-    remains_recover: "Récupérer un (Restes)", pottery_take: "Prendre (Poterie)", idol_reroll: "Relancer le dé {die} (effort {effort})",
-    choose_effort: "Effort sur l'emplacement {slot} :", p_claim: "placez des serviteurs puis validez — ou récupérez", p_recover: "récupérez vos serviteurs",
-    p_idol: "relancez un serviteur épuisé avec une Idole, ou passez", p_pottery: "prenez une carte face cachée avec la Poterie, ou passez", p_free: "utilisez un pouvoir",
-    p_confirm: "validez, placez encore, ou reprenez", discard: "Défausse {n}", collection: "Collection", ghost: "Fantôme", pending: "en cours",
-    side: "face {s}", face_down: "face cachée", flipped: "retournée", click_card: "cliquez une carte" },
-  zh: { round: "第{n}轮", deck: "牌堆 {n}", leader: "领袖", lights_out: "熄灯", last_turn: "最后一回合：所有仆从放在同一张牌上",
-    confirm: "确认占据", take_back: "收回", recover: "恢复仆从", pass: "跳过", manuscript_peek: "偷看（手稿）",
-    remains_recover: "恢复一个（遗骸）", pottery_take: "拿取（陶器）", idol_reroll: "重掷骰子{die}（努力{effort}）",
-    choose_effort: "位置{slot}的努力值：", p_claim: "把仆从放到墓穴牌上然后确认，或恢复", p_recover: "恢复你的仆从",
-    p_idol: "用神像重掷一个疲惫的仆从，或跳过", p_pottery: "用陶器拿一张背面朝上的牌，或跳过", p_free: "使用能力",
-    p_confirm: "确认、继续放置或收回", discard: "弃牌 {n}", collection: "收藏", ghost: "幽灵", pending: "放置中",
-    side: "{s}面", face_down: "背面", flipped: "已翻面", click_card: "点击一张牌" },
-};
-function w(ctx, key, params = {}) {
-  const text = (WORDS[ctx.lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
+// Every word comes from ctx.t: this game's catalogue (messages.json, keys "ui.crypt.*") in the chosen language.
+// A die's state in words (its tooltip); the keys are spelled out so tests can find every one.
+const DIE_WORDS = { ready: "ui.crypt.die_ready", placed: "ui.crypt.die_placed", exhausted: "ui.crypt.die_exhausted",
+  pending: "ui.crypt.die_pending", off: "ui.crypt.die_off" };
 const typeName = (ctx, type) => ctx.t(`term.${type}`);
-const who = (ctx, seat) => (seat === "ghost" ? w(ctx, "ghost") : ctx.nameOf(seat));
+const who = (ctx, seat) => (seat === "ghost" ? ctx.t("ui.crypt.ghost") : ctx.nameOf(seat));
+// The collector's ability in the chosen language; the view's English text if the catalogue lacks it.
+function collectorText(ctx, c) {
+  const key = `ui.crypt.collector.${c.type}.${c.side}`;
+  const text = ctx.t(key);
+  return text === key ? c.text : text;
+}
 
 // -- pieces -------------------------------------------------------------------------------------------
 const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 /** A die: `status` ready | placed | exhausted | pending; `effort` 1–6 draws its pips. */
-export function die(effort, status = "placed", attrs = {}) {
-  const face = h("span", { class: `die die-${status}`, title: effort ? `${status} · ${effort}` : status, ...attrs });
+export function die(ctx, effort, status = "placed", attrs = {}) {
+  const word = DIE_WORDS[status] ? ctx.t(DIE_WORDS[status]) : status;
+  const face = h("span", { class: `die die-${status}`, title: effort ? `${word} · ${effort}` : word, ...attrs });
   for (let cell = 1; cell <= 9; cell++) face.append(h("i", { class: PIPS[effort]?.includes(cell) ? "pip" : "" }));
   return face;
 }
@@ -63,8 +47,8 @@ function card(ctx, c, { small = false, extra = "" } = {}) {
     h("div", { class: "card-banner" }, icon(c.type, "icon icon-banner"), h("span", {}, typeName(ctx, c.type))),
     h("div", { class: "card-value" }, known ? String(c.value) : "?"),
     h("div", { class: "card-art" }, icon(c.type, "icon icon-art")),
-    c.flipped ? h("div", { class: "card-flag" }, "↻ " + w(ctx, "flipped")) : null,
-    c.face_up === false ? h("div", { class: "card-flag card-flag-down" }, w(ctx, "face_down")) : null);
+    c.flipped ? h("div", { class: "card-flag" }, "↻ " + ctx.t("ui.crypt.flipped")) : null,
+    c.face_up === false ? h("div", { class: "card-flag card-flag-down" }, ctx.t("ui.crypt.face_down")) : null);
 }
 
 const img = (name, title = null) => h("img", { class: `ico ico-${name}`, src: `/static/img/${name}.svg`, alt: title || "", title });
@@ -75,19 +59,19 @@ const actionButton = (ctx, action, text, attrs = {}) =>
 // -- the board ------------------------------------------------------------------------------------------
 function header(ctx, v) {
   return h("div", { class: "crypt-header" },
-    h("span", { class: "chip" }, w(ctx, "round", { n: v.round })),
-    h("span", { class: "chip" }, img("deck"), w(ctx, "deck", { n: v.deck_size })),
-    h("span", { class: "torch torch-leader", id: "torch-leader" }, img("torch"), w(ctx, "leader"), ": ", h("b", {}, who(ctx, v.leader))),
-    h("span", { class: "torch torch-lights", id: "torch-lights-out" }, img("lights-out"), w(ctx, "lights_out"), ": ", h("b", {}, who(ctx, v.lights_out))),
-    v.last_turn ? h("span", { class: "chip chip-warn" }, w(ctx, "last_turn")) : null,
-    h("span", { class: "chip muted" }, w(ctx, "discard", { n: v.discard.length })));
+    h("span", { class: "chip" }, ctx.t("ui.crypt.round", { n: v.round })),
+    h("span", { class: "chip" }, img("deck"), ctx.t("ui.crypt.deck", { n: v.deck_size })),
+    h("span", { class: "torch torch-leader", id: "torch-leader" }, img("torch"), ctx.t("ui.crypt.leader"), ": ", h("b", {}, who(ctx, v.leader))),
+    h("span", { class: "torch torch-lights", id: "torch-lights-out" }, img("lights-out"), ctx.t("ui.crypt.lights_out"), ": ", h("b", {}, who(ctx, v.lights_out))),
+    v.last_turn ? h("span", { class: "chip chip-warn" }, ctx.t("ui.crypt.last_turn")) : null,
+    h("span", { class: "chip muted" }, ctx.t("ui.crypt.discard", { n: v.discard.length })));
 }
 
 function collectors(ctx, v) {
   return h("div", { class: "collectors", id: "collectors" }, ...v.collectors.map((c) =>
     h("div", { class: `collector type-${c.type}`, dataset: { type: c.type, side: c.side } },
       h("div", { class: "collector-head" }, icon(c.type), h("b", {}, typeName(ctx, c.type)), h("span", { class: "collector-side" }, c.side)),
-      h("div", { class: "collector-text" }, c.text))));
+      h("div", { class: "collector-text" }, collectorText(ctx, c)))));
 }
 
 function cryptRow(ctx, v) {
@@ -105,50 +89,51 @@ function cryptRow(ctx, v) {
     const slot = h("div", { class: "slot", dataset: { slot: c.slot } }, el);
     if (c.owner !== null) {
       slot.append(h("div", { class: `holder seat-color-${c.owner}` }, h("span", { class: "holder-name" }, who(ctx, c.owner)),
-        h("span", { class: "holder-dice" }, ...Array.from({ length: c.dice }, () => die(c.effort, "placed"))),
+        h("span", { class: "holder-dice" }, ...Array.from({ length: c.dice }, () => die(ctx, c.effort, "placed"))),
         h("span", { class: "holder-total" }, `${c.dice} × ${c.effort} = ${c.total}`)));
     }
     if (pending.length) {
-      slot.append(h("div", { class: "holder holder-pending" }, h("span", { class: "holder-name" }, `${who(ctx, claimer)} · ${w(ctx, "pending")}`),
-        h("span", { class: "holder-dice" }, ...pending.map((p) => die(p.effort, "pending"))),
+      slot.append(h("div", { class: "holder holder-pending" }, h("span", { class: "holder-name" }, `${who(ctx, claimer)} · ${ctx.t("ui.crypt.pending")}`),
+        h("span", { class: "holder-dice" }, ...pending.map((p) => die(ctx, p.effort, "pending"))),
         h("span", { class: "holder-total" }, `${pending.length} × ${pending[0].effort} = ${pending.length * pending[0].effort}`)));
     }
     if (selected) {
-      slot.append(h("div", { class: "effort-picker" }, h("span", { class: "muted" }, w(ctx, "choose_effort", { slot: c.slot })),
+      slot.append(h("div", { class: "effort-picker" }, h("span", { class: "muted" }, ctx.t("ui.crypt.choose_effort", { slot: c.slot })),
         ...[1, 2, 3, 4, 5, 6].map((e) => {
           const action = places.find((a) => a.slot === c.slot && a.effort === e);
           return h("button", { class: "die-btn", disabled: !action, "data-action": action ? JSON.stringify(action) : null,
-            dataset: { slot: c.slot, effort: e }, "aria-label": `effort ${e}` }, die(e, action ? "ready" : "off"));
+            dataset: { slot: c.slot, effort: e }, "aria-label": ctx.t("ui.crypt.effort_n", { n: e }) }, die(ctx, e, action ? "ready" : "off"));
         })));
     }
     const take = ctx.legal.find((a) => a.type === "pottery_take" && a.slot === c.slot);
-    if (take) slot.append(actionButton(ctx, take, w(ctx, "pottery_take"), { class: "btn action pottery-take", dataset: { slot: c.slot } }));
+    if (take) slot.append(actionButton(ctx, take, ctx.t("ui.crypt.pottery_take"), { class: "btn action pottery-take", dataset: { slot: c.slot } }));
     return slot;
   }));
 }
 
 function actionBar(ctx, v) {
   const buttons = [];
-  const simple = { confirm: "btn-gold", take_back: "", recover: "", pass: "btn-ghost", manuscript_peek: "", remains_recover: "" };
-  for (const [type, cls] of Object.entries(simple)) {
+  const simple = { confirm: ["btn-gold", "ui.crypt.confirm"], take_back: ["", "ui.crypt.take_back"], recover: ["", "ui.crypt.recover"],
+    pass: ["btn-ghost", "ui.crypt.pass"], manuscript_peek: ["", "ui.crypt.manuscript_peek"], remains_recover: ["", "ui.crypt.remains_recover"] };
+  for (const [type, [cls, word]] of Object.entries(simple)) {
     const action = ctx.legal.find((a) => a.type === type);
-    if (action) buttons.push(actionButton(ctx, action, w(ctx, type), { id: type.replace(/_/g, "-"), class: `btn action ${cls}` }));
+    if (action) buttons.push(actionButton(ctx, action, ctx.t(word), { id: type.replace(/_/g, "-"), class: `btn action ${cls}` }));
   }
   for (const action of ctx.legal.filter((a) => a.type === "idol_reroll")) {
     const info = v.idol_rerolls.find((r) => r.die === action.die) || {};
-    buttons.push(actionButton(ctx, action, w(ctx, "idol_reroll", { die: action.die, effort: info.effort ?? "?" }),
+    buttons.push(actionButton(ctx, action, ctx.t("ui.crypt.idol_reroll", { die: action.die, effort: info.effort ?? "?" }),
       { class: "btn action idol-reroll", dataset: { die: action.die } }));
   }
   return h("div", { class: "action-bar", id: "actions" }, ...buttons);
 }
 
-function playerDice(v, p, isClaimer) {
+function playerDice(ctx, v, p, isClaimer) {
   const placed = v.crypt.filter((c) => c.owner === p.seat).flatMap((c) => Array(c.dice).fill(c.effort));
   const pending = isClaimer ? v.pending.map((x) => x.effort) : [];
   return p.dice.map((status, i) => {
-    if (status === "placed") return die(placed.shift() || 0, "placed", { dataset: { die: i } });
-    if (status === "ready" && pending.length) return die(pending.shift(), "pending", { dataset: { die: i } });
-    return die(0, status, { dataset: { die: i } });
+    if (status === "placed") return die(ctx, placed.shift() || 0, "placed", { dataset: { die: i } });
+    if (status === "ready" && pending.length) return die(ctx, pending.shift(), "pending", { dataset: { die: i } });
+    return die(ctx, 0, status, { dataset: { die: i } });
   });
 }
 
@@ -162,15 +147,15 @@ function players(ctx, v) {
     return h("div", { class: `player seat-color-${seat}${acting ? " acting" : ""}${seat === ctx.seat ? " me" : ""}`, dataset: { seat } },
       h("div", { class: "player-head" },
         h("b", { class: "player-name" }, who(ctx, seat)),
-        p.leader ? img("torch", w(ctx, "leader")) : null,
-        p.lights_out ? img("lights-out", w(ctx, "lights_out")) : null,
+        p.leader ? img("torch", ctx.t("ui.crypt.leader")) : null,
+        p.lights_out ? img("lights-out", ctx.t("ui.crypt.lights_out")) : null,
         h("span", { class: "player-score" }, `${p.public_score}`)),
-      h("div", { class: "player-dice" }, ...playerDice(v, p, seat === claimer && v.pending.length > 0)),
+      h("div", { class: "player-dice" }, ...playerDice(ctx, v, p, seat === claimer && v.pending.length > 0)),
       h("div", { class: "collection" }, ...sortCollection(p.collection).map((c) => card(ctx, c, { small: true, extra: c.flipped ? "flipped" : "" }))));
   });
   if (v.ghost) {
-    panels.push(h("div", { class: "player ghost" }, h("div", { class: "player-head" }, h("b", {}, img("ghost"), w(ctx, "ghost"))),
-      h("div", { class: "player-dice" }, ...v.ghost.dice.map((s) => die(0, s === "aside" ? "exhausted" : s)))));
+    panels.push(h("div", { class: "player ghost" }, h("div", { class: "player-head" }, h("b", {}, img("ghost"), ctx.t("ui.crypt.ghost"))),
+      h("div", { class: "player-dice" }, ...v.ghost.dice.map((s) => die(ctx, 0, s === "aside" ? "exhausted" : s)))));
   }
   return h("div", { class: "players", id: "players" }, ...panels);
 }
@@ -201,11 +186,11 @@ export function summary(view) {
 export function prompt(ctx) {
   const types = new Set(ctx.legal.map((a) => a.type));
   const phase = ctx.view.phase;
-  if (phase === "idol" && types.has("idol_reroll")) return w(ctx, "p_idol");
-  if (phase === "pottery" && types.has("pottery_take")) return w(ctx, "p_pottery");
-  if (types.has("confirm")) return w(ctx, "p_confirm");
-  if (types.has("place")) return w(ctx, "p_claim");
-  if (types.has("recover")) return w(ctx, "p_recover");
-  if (types.has("manuscript_peek") || types.has("remains_recover")) return w(ctx, "p_free");
+  if (phase === "idol" && types.has("idol_reroll")) return ctx.t("ui.crypt.p_idol");
+  if (phase === "pottery" && types.has("pottery_take")) return ctx.t("ui.crypt.p_pottery");
+  if (types.has("confirm")) return ctx.t("ui.crypt.p_confirm");
+  if (types.has("place")) return ctx.t("ui.crypt.p_claim");
+  if (types.has("recover")) return ctx.t("ui.crypt.p_recover");
+  if (types.has("manuscript_peek") || types.has("remains_recover")) return ctx.t("ui.crypt.p_free");
   return "";
 }

@@ -18,54 +18,14 @@ const CUP_COLOURS = { red: "#d9544a", blue: "#3f86e6", green: "#3fbf6a", yellow:
 const SPECIAL = ["diamond", "favour", "obsidian"];
 const BID_BUTTONS = 6; // the smallest raises shown as buttons; the select offers every legal count
 
-const WORDS = {
-  en: { round: "Round {n}", announces: "Midas announces", cap: "Bid cap {n}", bid: "Bid: {n} by {who}", no_bid: "No bid yet",
-    opens: "{who} bids first", to_bid: "{who} to bid", raise: "Raise to", other: "or any bid:", bid_btn: "Bid",
-    accuse: "Accuse {who}!", your_cup: "Your cup", hidden: "{n} dice hidden", hidden_one: "1 die hidden", no_dice: "no dice", cursed: "Cursed",
-    chest: "{n} coins in chest", chest_one: "1 coin in chest", purse: "Purse: {n}", purse_title: "safe coins drawn, to pay for favours", immune: "Immune", card_played: "Obsidian card played", card_waiting: "choosing an Obsidian card",
-    your_card: "your card: {n}", play_obsidian: "Play an Obsidian card:", card: "+{n}", lose_die: "Lose a die", draw: "Draw a coin",
-    penalty: "You lost the round:", favours: "Midas's favours", price: "{n} coins", price_one: "1 coin", granted: "granted to {who}", free: "not granted",
-    buy: "Buy", pass: "Pass", offer: "Midas offers a favour:", bribe: "Pot-de-vin: change the stone to", swap: "Échange: swap chests with",
-    reveal: "Round {n}: the cups are lifted", total: "{total} counted against a bid of {bid}", loser: "{who} loses the round",
-    damocles: "Damoclès is armed: the next draw is double", obsidian_is: "Obsidian worth {n}", rules: "Each face counts",
-    waiting: "Waiting for {who}", dice: "{n} dice", dice_one: "1 die", accused: "{who} accused {bidder}", companion: "Companion mode: the dice stay on the real table.",
-    p_obsidian: "play an Obsidian card", p_bidding: "raise the bid or accuse", p_penalty: "lose a die or draw a coin",
-    p_favours: "buy a favour or pass", p_swap: "choose whose chest to take", p_table: "reveal when someone accuses",
-    p_result: "enter who lost the round", a_reveal: "Reveal", a_for: "{who}: {what}" },
-  fr: { round: "Manche {n}", announces: "Midas annonce", cap: "Limite {n}", bid: "Enchère : {n} par {who}", no_bid: "Pas encore d'enchère",
-    opens: "{who} enchérit en premier", to_bid: "À {who} d'enchérir", raise: "Monter à", other: "ou n'importe quelle enchère :", bid_btn: "Enchérir",
-    accuse: "Accuser {who} !", your_cup: "Votre gobelet", hidden: "{n} dés cachés", hidden_one: "1 dé caché", no_dice: "aucun dé", cursed: "Maudit",
-    chest: "{n} pièces au coffre", chest_one: "1 pièce au coffre", purse: "Bourse : {n}", purse_title: "pièces sûres piochées, pour payer les faveurs", immune: "Immunisé", card_played: "carte Obsidienne jouée", card_waiting: "choisit une carte Obsidienne",
-    your_card: "votre carte : {n}", play_obsidian: "Jouez une carte Obsidienne :", card: "+{n}", lose_die: "Perdre un dé", draw: "Piocher une pièce",
-    penalty: "Vous perdez la manche :", favours: "Faveurs de Midas", price: "{n} pièces", price_one: "1 pièce", granted: "accordée à {who}", free: "disponible",
-    buy: "Acheter", pass: "Passer", offer: "Midas propose une faveur :", bribe: "Pot-de-vin : changer la pierre en", swap: "Échange : échanger son coffre avec",
-    reveal: "Manche {n} : on soulève les gobelets", total: "{total} au total pour une enchère de {bid}", loser: "{who} perd la manche",
-    damocles: "Damoclès est armé : la prochaine pioche est double", obsidian_is: "Obsidienne à {n}", rules: "Chaque face compte",
-    waiting: "En attente de {who}", dice: "{n} dés", dice_one: "1 dé", accused: "{who} a accusé {bidder}", companion: "Mode compagnon : les dés restent sur la vraie table.",
-    p_obsidian: "jouez une carte Obsidienne", p_bidding: "surenchérissez ou accusez", p_penalty: "perdez un dé ou piochez une pièce",
-    p_favours: "achetez une faveur ou passez", p_swap: "choisissez le coffre à prendre", p_table: "révélez quand quelqu'un accuse",
-    p_result: "indiquez qui a perdu la manche", a_reveal: "Révéler", a_for: "{who} : {what}" },
-  zh: { round: "第{n}轮", announces: "迈达斯宣布", cap: "叫价上限{n}", bid: "叫价：{who}叫{n}", no_bid: "尚无叫价",
-    opens: "{who}先叫", to_bid: "轮到{who}叫价", raise: "加到", other: "或任意叫价：", bid_btn: "叫价",
-    accuse: "指控{who}！", your_cup: "你的杯子", hidden: "{n}颗暗骰", no_dice: "没有骰子", cursed: "被诅咒",
-    chest: "宝箱里{n}枚硬币", purse: "钱袋：{n}", purse_title: "抽到的安全硬币，用来购买恩惠", immune: "豁免", card_played: "已打出黑曜石牌", card_waiting: "正在选黑曜石牌",
-    your_card: "你的牌：{n}", play_obsidian: "打出一张黑曜石牌：", card: "+{n}", lose_die: "失去一颗骰子", draw: "抽一枚硬币",
-    penalty: "你输了本轮：", favours: "迈达斯的恩惠", price: "{n}枚硬币", granted: "已给{who}", free: "未授予",
-    buy: "购买", pass: "不买", offer: "迈达斯提供恩惠：", bribe: "贿赂：把宝石改为", swap: "交换：与其交换宝箱",
-    reveal: "第{n}轮：揭开杯子", total: "共计{total}，叫价{bid}", loser: "{who}输掉本轮",
-    damocles: "达摩克利斯之剑已就位：下一次抽币要抽两次", obsidian_is: "黑曜石值{n}", rules: "各面的价值",
-    waiting: "等待{who}", dice: "{n}颗骰子", accused: "{who}指控{bidder}", companion: "助手模式：骰子留在真实的桌上。",
-    p_obsidian: "打出一张黑曜石牌", p_bidding: "加价或指控", p_penalty: "失去一颗骰子或抽一枚硬币",
-    p_favours: "购买恩惠或不买", p_swap: "选择要交换的宝箱", p_table: "有人指控时揭晓",
-    p_result: "输入本轮输家", a_reveal: "揭晓", a_for: "{who}：{what}" },
-};
-function w(lang, key, params = {}) {
-  const words = WORDS[lang] || WORDS.en;
-  if (params.n === 1 && words[`${key}_one`]) key = `${key}_one`; // "1 coin", not "1 coins"
-  const text = words[key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
-const say = (ctx, key, params) => w(ctx.lang, key, params);
+// Every word comes from ctx.t: this game's catalogue (messages.json, keys "ui.midas.*") in the chosen language.
+// A count with its noun: "1 coin", not "1 coins" (both keys spelled out so tests can find them).
+const count = (t, one, many, n) => t(n === 1 ? one : many, { n });
+// summary(view) gets no ctx: it uses the translator of the last render (the page renders first).
+let lastT = (key) => key;
+// "What you may do now" per phase; the keys are spelled out so tests can find every one.
+const PROMPTS = { obsidian: "ui.midas.p_obsidian", bidding: "ui.midas.p_bidding", penalty: "ui.midas.p_penalty",
+  favours: "ui.midas.p_favours", swap: "ui.midas.p_swap", table: "ui.midas.p_table", result: "ui.midas.p_result" };
 const faceName = (ctx, f) => ctx.t(`term.${f}`);
 const favourName = (ctx, f) => ctx.t(`term.favour.${f}`);
 
@@ -116,7 +76,7 @@ function ensureStyle() {
 
 const face = (name) => h("span", { class: "midas-face", dataset: { face: name }, "aria-hidden": "true",
   html: `<svg viewBox="0 0 24 24">${FACES[name] || ""}</svg>` });
-const die = (name, counts = false) => h("span", { class: `midas-die${counts ? " counts" : ""}`, dataset: { face: name }, title: name }, face(name));
+const die = (ctx, name, counts = false) => h("span", { class: `midas-die${counts ? " counts" : ""}`, dataset: { face: name }, title: faceName(ctx, name) }, face(name));
 const actionButton = (action, text, attrs = {}) =>
   h("button", { class: "btn action", "data-action": JSON.stringify(action), ...attrs }, text);
 const ofType = (ctx, type) => ctx.legal.filter((a) => a.type === type);
@@ -135,19 +95,19 @@ function faceValue(v, f) {
 
 function header(ctx, v) {
   const specials = SPECIAL.filter((f) => v.die.includes(f));
-  const opens = h("span", { class: "muted" }, say(ctx, "opens", { who: ctx.nameOf(v.turn) }));
+  const opens = h("span", { class: "muted" }, ctx.t("ui.midas.opens", { who: ctx.nameOf(v.turn) }));
   const bid = v.mode === "companion" ? [opens] // the bids are spoken at the real table
-    : v.bid === null ? [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: "" } }, say(ctx, "no_bid")), opens]
+    : v.bid === null ? [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: "" } }, ctx.t("ui.midas.no_bid")), opens]
     : [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: v.bid, bidder: v.bidder } },
-      say(ctx, "bid", { n: v.bid, who: ctx.nameOf(v.bidder) }))];
+      ctx.t("ui.midas.bid", { n: v.bid, who: ctx.nameOf(v.bidder) }))];
   return h("div", { class: "midas-head", id: "midas-head" },
     h("div", { class: "midas-stone", id: "midas-stone", dataset: { stone: v.stone } }, face(v.stone),
-      h("div", {}, h("small", {}, `${say(ctx, "round", { n: v.round })} · ${say(ctx, "announces")}`), h("b", {}, faceName(ctx, v.stone)))),
-    h("div", { class: "midas-values", id: "midas-values", title: say(ctx, "rules") },
+      h("div", {}, h("small", {}, `${ctx.t("ui.midas.round", { n: v.round })} · ${ctx.t("ui.midas.announces")}`), h("b", {}, faceName(ctx, v.stone)))),
+    h("div", { class: "midas-values", id: "midas-values", title: ctx.t("ui.midas.rules") },
       ...[v.stone, ...specials].map((f) => h("span", { class: "chip", dataset: { face: f }, title: faceName(ctx, f) }, face(f), faceValue(v, f)))),
     h("div", { class: "midas-bidinfo" }, ...bid,
-      h("span", { class: "chip", id: "midas-cap", dataset: { cap: v.cap } }, say(ctx, "cap", { n: v.cap })),
-      v.damocles ? h("span", { class: "chip chip-warn" }, say(ctx, "damocles")) : null));
+      h("span", { class: "chip", id: "midas-cap", dataset: { cap: v.cap } }, ctx.t("ui.midas.cap", { n: v.cap })),
+      v.damocles ? h("span", { class: "chip chip-warn" }, ctx.t("ui.midas.damocles")) : null));
 }
 
 function bidLadder(ctx, v) {
@@ -158,60 +118,60 @@ function bidLadder(ctx, v) {
     ctx.local.bidKey = key; ctx.local.bidCount = bids[0].count;
   }
   const chosen = () => bids.find((a) => a.count === ctx.local.bidCount);
-  const send = h("button", { class: "btn action btn-gold", id: "bid", "data-action": JSON.stringify(chosen()) }, say(ctx, "bid_btn"));
-  const select = h("select", { id: "bid-count", "aria-label": say(ctx, "bid_btn") },
+  const send = h("button", { class: "btn action btn-gold", id: "bid", "data-action": JSON.stringify(chosen()) }, ctx.t("ui.midas.bid_btn"));
+  const select = h("select", { id: "bid-count", "aria-label": ctx.t("ui.midas.bid_btn") },
     ...bids.map((a) => h("option", { value: a.count, selected: a.count === ctx.local.bidCount }, String(a.count))));
   select.addEventListener("change", () => {
     ctx.local.bidCount = Number(select.value);
     send.dataset.action = JSON.stringify(chosen());
   });
-  return [h("b", {}, say(ctx, "raise")),
+  return [h("b", {}, ctx.t("ui.midas.raise")),
     ...bids.slice(0, BID_BUTTONS).map((a) => actionButton(a, String(a.count), { class: "btn action midas-bid", dataset: { count: a.count } })),
-    bids.length > BID_BUTTONS ? h("span", { class: "muted" }, say(ctx, "other")) : null, select, send];
+    bids.length > BID_BUTTONS ? h("span", { class: "muted" }, ctx.t("ui.midas.other")) : null, select, send];
 }
 
 function actions(ctx, v) {
   const parts = [];
   const cards = ofType(ctx, "obsidian");
   if (cards.length) {
-    parts.push(h("b", {}, say(ctx, "play_obsidian")), ...cards.map((a) => actionButton(a, [face("obsidian"), ` ${say(ctx, "card", { n: a.value })}`],
+    parts.push(h("b", {}, ctx.t("ui.midas.play_obsidian")), ...cards.map((a) => actionButton(a, [face("obsidian"), ` ${ctx.t("ui.midas.card", { n: a.value })}`],
       { class: "btn action btn-gold midas-obsidian", dataset: { value: a.value } })));
   }
   parts.push(...bidLadder(ctx, v));
   const accuse = ofType(ctx, "accuse")[0];
-  if (accuse) parts.push(actionButton(accuse, say(ctx, "accuse", { who: ctx.nameOf(v.bidder) }), { id: "accuse", class: "btn action" }));
+  if (accuse) parts.push(actionButton(accuse, ctx.t("ui.midas.accuse", { who: ctx.nameOf(v.bidder) }), { id: "accuse", class: "btn action" }));
   const bribes = ofType(ctx, "bribe");
   if (bribes.length) {
-    parts.push(h("span", { class: "muted" }, say(ctx, "bribe")), ...bribes.map((a) => actionButton(a, [face(a.stone), ` ${faceName(ctx, a.stone)}`],
+    parts.push(h("span", { class: "muted" }, ctx.t("ui.midas.bribe")), ...bribes.map((a) => actionButton(a, [face(a.stone), ` ${faceName(ctx, a.stone)}`],
       { class: "btn action btn-ghost btn-small midas-bribe", dataset: { stone: a.stone } })));
   }
   const loseDie = ofType(ctx, "lose_die")[0], draw = ofType(ctx, "draw")[0];
   if (draw) {
-    parts.push(h("b", {}, say(ctx, "penalty")),
-      loseDie ? actionButton(loseDie, say(ctx, "lose_die"), { id: "lose-die", class: "btn action" }) : null,
-      actionButton(draw, say(ctx, "draw"), { id: "draw", class: "btn action btn-gold" }));
+    parts.push(h("b", {}, ctx.t("ui.midas.penalty")),
+      loseDie ? actionButton(loseDie, ctx.t("ui.midas.lose_die"), { id: "lose-die", class: "btn action" }) : null,
+      actionButton(draw, ctx.t("ui.midas.draw"), { id: "draw", class: "btn action btn-gold" }));
   }
   const swaps = ofType(ctx, "swap");
   if (swaps.length) {
-    parts.push(h("b", {}, say(ctx, "swap")), ...swaps.map((a) => actionButton(a, ctx.nameOf(a.with),
+    parts.push(h("b", {}, ctx.t("ui.midas.swap")), ...swaps.map((a) => actionButton(a, ctx.nameOf(a.with),
       { class: "btn action midas-swap", dataset: { with: a.with } })));
   }
   if (ctx.over) return null;
-  if (!parts.length) parts.push(h("span", { class: "muted" }, say(ctx, "waiting", { who: ctx.toAct.map(ctx.nameOf).join(", ") })));
+  if (!parts.length) parts.push(h("span", { class: "muted" }, ctx.t("ui.midas.waiting", { who: ctx.toAct.map(ctx.nameOf).join(", ") })));
   return h("div", { class: "midas-actions", id: "midas-actions" }, ...parts);
 }
 
 function cup(ctx, v, s) {
   if (s.cursed) {
     const choosing = v.phase === "obsidian" && !ctx.over;
-    const card = s.obsidian !== null ? say(ctx, "your_card", { n: s.obsidian })
-      : s.obsidian_played ? say(ctx, "card_played") : choosing ? say(ctx, "card_waiting") : "";
+    const card = s.obsidian !== null ? ctx.t("ui.midas.your_card", { n: s.obsidian })
+      : s.obsidian_played ? ctx.t("ui.midas.card_played") : choosing ? ctx.t("ui.midas.card_waiting") : "";
     return h("div", { class: "midas-cup", dataset: { seat: s.seat } },
       h("span", { class: `midas-card${s.obsidian_played ? " played" : ""}` }, s.obsidian ?? "?"), h("span", { class: "muted" }, card));
   }
-  if (s.dice) return h("div", { class: "midas-cup midas-cup-mine", dataset: { seat: s.seat } }, ...s.dice.map((f) => die(f, counts(v, v.stone, f))));
+  if (s.dice) return h("div", { class: "midas-cup midas-cup-mine", dataset: { seat: s.seat } }, ...s.dice.map((f) => die(ctx, f, counts(v, v.stone, f))));
   const hidden = Array.from({ length: s.dice_count }, () => h("span", { class: "midas-die midas-die-hidden" }, "?"));
-  return h("div", { class: "midas-cup", dataset: { seat: s.seat, hidden: s.dice_count }, title: say(ctx, "hidden", { n: s.dice_count }) }, ...hidden);
+  return h("div", { class: "midas-cup", dataset: { seat: s.seat, hidden: s.dice_count }, title: count(ctx.t, "ui.midas.hidden_one", "ui.midas.hidden", s.dice_count) }, ...hidden);
 }
 
 function seats(ctx, v) {
@@ -222,13 +182,13 @@ function seats(ctx, v) {
     return h("div", { class: `midas-seat${me ? " me" : ""}${acting ? " acting" : ""}${s.cursed ? " cursed" : ""}`, style: cupStyle(s),
       dataset: { seat: s.seat, cup: s.cup, cursed: s.cursed } },
       h("div", { class: "midas-seat-head" }, h("b", {}, ctx.nameOf(s.seat)),
-        s.cursed ? h("span", { class: "midas-cursed-tag" }, say(ctx, "cursed")) : h("span", { class: "muted" }, say(ctx, "dice", { n: s.dice_count }))),
+        s.cursed ? h("span", { class: "midas-cursed-tag" }, ctx.t("ui.midas.cursed")) : h("span", { class: "muted" }, count(ctx.t, "ui.midas.dice_one", "ui.midas.dice", s.dice_count))),
       companion ? null : cup(ctx, v, s),
       h("div", { class: "midas-stats" },
-        h("span", { class: "chip midas-chest", dataset: { coins: s.chest } }, say(ctx, "chest", { n: s.chest })),
-        h("span", { class: "chip midas-purse", dataset: { purse: s.purse }, title: say(ctx, "purse_title") }, say(ctx, "purse", { n: s.purse })),
+        h("span", { class: "chip midas-chest", dataset: { coins: s.chest } }, count(ctx.t, "ui.midas.chest_one", "ui.midas.chest", s.chest)),
+        h("span", { class: "chip midas-purse", dataset: { purse: s.purse }, title: ctx.t("ui.midas.purse_title") }, ctx.t("ui.midas.purse", { n: s.purse })),
         s.favour ? h("span", { class: "chip" }, favourName(ctx, s.favour)) : null,
-        s.immune ? h("span", { class: "chip" }, say(ctx, "immune")) : null));
+        s.immune ? h("span", { class: "chip" }, ctx.t("ui.midas.immune")) : null));
   }));
 }
 
@@ -236,14 +196,14 @@ function reveal(ctx, v) {
   const r = v.last_reveal;
   if (!r || !r.dice) return null;
   return h("div", { class: `midas-panel midas-reveal${r.round === v.round ? " fresh" : ""}`, id: "midas-reveal", dataset: { round: r.round, total: r.total, loser: r.loser } },
-    h("h3", {}, say(ctx, "reveal", { n: r.round }), " ", face(r.stone)),
+    h("h3", {}, ctx.t("ui.midas.reveal", { n: r.round }), " ", face(r.stone)),
     ...r.dice.map((dice, seat) => h("div", { class: "midas-reveal-seat", dataset: { seat } },
       h("span", {}, ctx.nameOf(seat)),
-      v.seats[seat].cursed && !dice.length ? h("span", { class: "midas-cursed-tag" }, say(ctx, "cursed")) : null,
-      ...dice.map((f) => die(f, counts(v, r.stone, f, r.obsidian))))),
-    h("div", {}, say(ctx, "accused", { who: ctx.nameOf(r.accuser), bidder: ctx.nameOf(r.bidder) }), ": ",
-      say(ctx, "total", { total: r.total, bid: r.bid }), " · ", say(ctx, "obsidian_is", { n: r.obsidian })),
-    h("div", { class: "midas-lost" }, say(ctx, "loser", { who: ctx.nameOf(r.loser) })));
+      v.seats[seat].cursed && !dice.length ? h("span", { class: "midas-cursed-tag" }, ctx.t("ui.midas.cursed")) : null,
+      ...dice.map((f) => die(ctx, f, counts(v, r.stone, f, r.obsidian))))),
+    h("div", {}, ctx.t("ui.midas.accused", { who: ctx.nameOf(r.accuser), bidder: ctx.nameOf(r.bidder) }), ": ",
+      ctx.t("ui.midas.total", { total: r.total, bid: r.bid }), " · ", ctx.t("ui.midas.obsidian_is", { n: r.obsidian })),
+    h("div", { class: "midas-lost" }, ctx.t("ui.midas.loser", { who: ctx.nameOf(r.loser) })));
 }
 
 function favours(ctx, v) {
@@ -251,35 +211,36 @@ function favours(ctx, v) {
   const companion = v.mode === "companion";
   const buys = companion ? [] : ofType(ctx, "buy"), pass = companion ? null : ofType(ctx, "pass")[0];
   return h("div", { class: "midas-panel midas-favours", id: "midas-favours" },
-    h("h3", {}, say(ctx, "favours")),
-    pass ? h("div", { class: "muted" }, say(ctx, "offer")) : null,
+    h("h3", {}, ctx.t("ui.midas.favours")),
+    pass ? h("div", { class: "muted" }, ctx.t("ui.midas.offer")) : null,
     ...Object.entries(v.favours).map(([f, info]) => {
       const buy = buys.find((a) => a.favour === f);
       return h("div", { class: `midas-favour${info.granted_to !== null ? " granted" : ""}`, dataset: { favour: f } },
         h("span", {}, face("favour"), " ", favourName(ctx, f)),
-        h("span", { class: "chip" }, say(ctx, "price", { n: info.price })),
-        h("span", { class: "muted" }, info.granted_to !== null ? say(ctx, "granted", { who: ctx.nameOf(info.granted_to) }) : say(ctx, "free")),
-        buy ? actionButton(buy, say(ctx, "buy"), { class: "btn action btn-gold btn-small midas-buy", dataset: { favour: f } }) : null);
+        h("span", { class: "chip" }, count(ctx.t, "ui.midas.price_one", "ui.midas.price", info.price)),
+        h("span", { class: "muted" }, info.granted_to !== null ? ctx.t("ui.midas.granted", { who: ctx.nameOf(info.granted_to) }) : ctx.t("ui.midas.free")),
+        buy ? actionButton(buy, ctx.t("ui.midas.buy"), { class: "btn action btn-gold btn-small midas-buy", dataset: { favour: f } }) : null);
     }),
-    pass ? actionButton(pass, say(ctx, "pass"), { id: "pass", class: "btn action btn-ghost btn-small" }) : null);
+    pass ? actionButton(pass, ctx.t("ui.midas.pass"), { id: "pass", class: "btn action btn-ghost btn-small" }) : null);
 }
 
 // Companion mode: the one device enters what happens at the real table; every legal action is a button.
 function companionActions(ctx) {
   const label = (a) => {
-    const what = a.type === "reveal" ? say(ctx, "a_reveal") : a.type === "obsidian" ? say(ctx, "card", { n: a.value })
-      : a.type === "lose_die" ? say(ctx, "lose_die") : a.type === "draw" ? say(ctx, "draw") : a.type === "pass" ? say(ctx, "pass")
-        : a.type === "buy" ? `${say(ctx, "buy")} ${favourName(ctx, a.favour)}` : a.type === "bribe" ? faceName(ctx, a.stone)
+    const what = a.type === "reveal" ? ctx.t("ui.midas.a_reveal") : a.type === "obsidian" ? ctx.t("ui.midas.card", { n: a.value })
+      : a.type === "lose_die" ? ctx.t("ui.midas.lose_die") : a.type === "draw" ? ctx.t("ui.midas.draw") : a.type === "pass" ? ctx.t("ui.midas.pass")
+        : a.type === "buy" ? `${ctx.t("ui.midas.buy")} ${favourName(ctx, a.favour)}` : a.type === "bribe" ? faceName(ctx, a.stone)
           : a.type === "swap" ? ctx.nameOf(a.with) : a.type;
-    return "player" in a ? say(ctx, "a_for", { who: ctx.nameOf(a.player), what }) : what;
+    return "player" in a ? ctx.t("ui.midas.a_for", { who: ctx.nameOf(a.player), what }) : what;
   };
-  return h("div", { class: "midas-actions", id: "midas-actions" }, h("span", { class: "muted" }, say(ctx, "companion")),
+  return h("div", { class: "midas-actions", id: "midas-actions" }, h("span", { class: "muted" }, ctx.t("ui.midas.companion")),
     ...ctx.legal.map((a) => actionButton(a, label(a), { class: `btn action btn-small midas-${a.type.replace("_", "-")}` })));
 }
 
 // -- the contract ------------------------------------------------------------------------------------
 export function render(container, ctx) {
   ensureStyle();
+  lastT = ctx.t;
   const v = ctx.view;
   const companion = v.mode === "companion";
   container.replaceChildren(h("div", { class: "midas", id: "midas", dataset: { phase: v.phase, mode: v.mode } },
@@ -300,14 +261,15 @@ export function seatColours(view) {
 }
 
 export function summary(view) {
-  const lang = document.documentElement.lang;
-  return view.seats.map((s) => ({ seat: s.seat, score: s.cursed ? w(lang, "cursed") : w(lang, "dice", { n: s.dice_count }),
-    note: w(lang, "chest", { n: s.chest }) }));
+  const t = lastT;
+  return view.seats.map((s) => ({ seat: s.seat, score: s.cursed ? t("ui.midas.cursed") : count(t, "ui.midas.dice_one", "ui.midas.dice", s.dice_count),
+    note: count(t, "ui.midas.chest_one", "ui.midas.chest", s.chest) }));
 }
 
 /** "What you may do now", in words, from the phase. */
 export function prompt(ctx) {
+  lastT = ctx.t;
   if (!ctx.legal.length) return "";
-  if (ctx.view.phase === "bidding" && !ctx.toAct.includes(ctx.seat)) return say(ctx, "bribe");
-  return say(ctx, `p_${ctx.view.phase}`);
+  if (ctx.view.phase === "bidding" && !ctx.toAct.includes(ctx.seat)) return ctx.t("ui.midas.bribe");
+  return PROMPTS[ctx.view.phase] ? ctx.t(PROMPTS[ctx.view.phase]) : "";
 }

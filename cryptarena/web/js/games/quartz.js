@@ -21,36 +21,10 @@ const GLYPHS = {
 const glyph = (name, cls = "qz-glyph") =>
   h("span", { class: `${cls} qz-glyph-${name}`, "aria-hidden": "true", html: `<svg viewBox="0 0 24 24" fill="currentColor">${GLYPHS[name] || ""}</svg>` });
 
-const WORDS = {
-  en: { round: "Round {n} of {of}", bag: "Bag: {n}", supply: "Unstable left to add: {n}", markers: "{n} reroll markers",
-    cart: "Cart", chest: "Chest", empty: "empty", reroll: "Reroll {n} dice", reroll_free: "free, {n} left", reroll_marker: "costs a marker (you have {n})",
-    keep: "Keep these dice", pick_dice: "click dice to reroll them", use: "{face} ×{n}", wild: "2 helmets → {face}",
-    end_turn: "End turn", draw: "Draw a crystal ({n} left)", stop_action: "Done", give: "Give an unstable crystal", take: "Take",
-    protect: "Protect", return: "Return", drawn: "The jackhammer drew:", to_return: "Return {n} of them to the bag",
-    p_roll: "reroll dice or keep them", p_actions: "use your dice in any order, then end the turn", p_pickaxe: "draw with the pickaxe, or stop",
-    p_jackhammer: "choose crystals to return to the bag", p_chest: "protect crystals in your chest", p_cart: "give unstable crystals to opponents",
-    p_steal: "steal crystals from other carts", uses_left: "{n} left", helmets: "{n} helmets", used: "used", rolling: "{who} is rolling" },
-  fr: { round: "Manche {n} sur {of}", bag: "Sac : {n}", supply: "Instables encore à ajouter : {n}", markers: "{n} jetons de relance",
-    cart: "Chariot", chest: "Coffre", empty: "vide", reroll: "Relancer {n} dés", reroll_free: "gratuit, encore {n}", reroll_marker: "coûte un jeton (vous en avez {n})",
-    keep: "Garder ces dés", pick_dice: "cliquez les dés à relancer", use: "{face} ×{n}", wild: "2 casques → {face}",
-    end_turn: "Finir le tour", draw: "Piocher un cristal (encore {n})", stop_action: "Terminé", give: "Donner un cristal instable", take: "Prendre",
-    protect: "Protéger", return: "Remettre", drawn: "Le marteau-piqueur a tiré :", to_return: "Remettez-en {n} dans le sac",
-    p_roll: "relancez des dés ou gardez-les", p_actions: "utilisez vos dés dans l'ordre voulu, puis finissez le tour", p_pickaxe: "piochez avec la pioche, ou arrêtez",
-    p_jackhammer: "choisissez les cristaux à remettre dans le sac", p_chest: "protégez des cristaux dans votre coffre", p_cart: "donnez des cristaux instables aux adversaires",
-    p_steal: "volez des cristaux dans les autres chariots", uses_left: "encore {n}", helmets: "{n} casques", used: "utilisé", rolling: "{who} lance les dés" },
-  zh: { round: "第{n}轮（共{of}轮）", bag: "袋中：{n}", supply: "待加入的不稳定水晶：{n}", markers: "{n}个重掷标记",
-    cart: "矿车", chest: "宝箱", empty: "空", reroll: "重掷{n}颗骰子", reroll_free: "免费，还剩{n}次", reroll_marker: "消耗一个标记（你有{n}个）",
-    keep: "保留这些骰子", pick_dice: "点击要重掷的骰子", use: "{face} ×{n}", wild: "2个头盔 → {face}",
-    end_turn: "结束回合", draw: "抽一颗水晶（还剩{n}次）", stop_action: "完成", give: "给一颗不稳定水晶", take: "拿取",
-    protect: "保护", return: "放回", drawn: "电钻抽到：", to_return: "将其中{n}颗放回袋中",
-    p_roll: "重掷骰子或保留", p_actions: "按任意顺序使用骰子，然后结束回合", p_pickaxe: "用镐抽取，或停止",
-    p_jackhammer: "选择放回袋中的水晶", p_chest: "把水晶放进宝箱保护", p_cart: "把不稳定水晶交给对手",
-    p_steal: "从其他矿车偷水晶", uses_left: "还剩{n}", helmets: "{n}个头盔", used: "已用", rolling: "{who}正在掷骰" },
-};
-function w(ctx, key, params = {}) {
-  const text = (WORDS[ctx.lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
+// Every word comes from ctx.t: this game's catalogue (messages.json, keys "ui.quartz.*") in the chosen language.
+// "What you may do now" per phase; the keys are spelled out so tests can find every one.
+const PROMPTS = { roll: "ui.quartz.p_roll", actions: "ui.quartz.p_actions", pickaxe: "ui.quartz.p_pickaxe",
+  jackhammer: "ui.quartz.p_jackhammer", chest: "ui.quartz.p_chest", cart: "ui.quartz.p_cart", steal: "ui.quartz.p_steal" };
 const colourName = (ctx, c) => ctx.t(`term.colour.${c}`);
 const faceName = (ctx, f) => ctx.t(`term.${f}`);
 
@@ -92,7 +66,7 @@ const gem = (colour, count, attrs = {}) =>
 function gems(ctx, holder, cls, attrsFor = () => ({})) {
   const present = COLOURS.filter((c) => holder[c] > 0);
   return h("span", { class: cls }, ...(present.length ? present.map((c) => gem(c, holder[c], { title: colourName(ctx, c), ...attrsFor(c) }))
-    : [h("span", { class: "muted" }, w(ctx, "empty"))]));
+    : [h("span", { class: "muted" }, ctx.t("ui.quartz.empty"))]));
 }
 
 const actionButton = (action, text, attrs = {}) =>
@@ -101,10 +75,10 @@ const actionButton = (action, text, attrs = {}) =>
 // -- the pieces --------------------------------------------------------------------------------------
 function header(ctx, v) {
   return h("div", { class: "qz-header", id: "qz-header" },
-    h("span", { class: "chip", id: "qz-round" }, w(ctx, "round", { n: v.round, of: v.rounds })),
-    h("span", { class: "chip", id: "qz-bag", dataset: { size: v.bag_size } }, w(ctx, "bag", { n: v.bag_size })),
+    h("span", { class: "chip", id: "qz-round" }, ctx.t("ui.quartz.round", { n: v.round, of: v.rounds })),
+    h("span", { class: "chip", id: "qz-bag", dataset: { size: v.bag_size } }, ctx.t("ui.quartz.bag", { n: v.bag_size })),
     gems(ctx, v.bag, "qz-bag-contents"),
-    h("span", { class: "chip muted" }, w(ctx, "supply", { n: v.unstable_supply })));
+    h("span", { class: "chip muted" }, ctx.t("ui.quartz.supply", { n: v.unstable_supply })));
 }
 
 function dice(ctx, v) {
@@ -129,18 +103,18 @@ function dice(ctx, v) {
   if (rolling && ctx.legal.length) {
     const action = rerolls.find((a) => a.dice.join() === marked.join());
     const me = v.seats[ctx.seat];
-    const cost = v.free_rerolls > 0 ? w(ctx, "reroll_free", { n: v.free_rerolls }) : w(ctx, "reroll_marker", { n: me.markers });
+    const cost = v.free_rerolls > 0 ? ctx.t("ui.quartz.reroll_free", { n: v.free_rerolls }) : ctx.t("ui.quartz.reroll_marker", { n: me.markers });
     const buttons = [];
     if (rerolls.length) {
       buttons.push(h("button", { class: "btn action", id: "reroll", disabled: !action, "data-action": action ? JSON.stringify(action) : null },
-        `${w(ctx, "reroll", { n: marked.length })} (${cost})`));
+        `${ctx.t("ui.quartz.reroll", { n: marked.length })} (${cost})`));
     }
     const keep = ctx.legal.find((a) => a.type === "stop");
-    if (keep) buttons.push(actionButton(keep, w(ctx, "keep"), { id: "stop", class: "btn action btn-gold" }));
-    if (rerolls.length && !marked.length) buttons.push(h("span", { class: "muted" }, w(ctx, "pick_dice")));
+    if (keep) buttons.push(actionButton(keep, ctx.t("ui.quartz.keep"), { id: "stop", class: "btn action btn-gold" }));
+    if (rerolls.length && !marked.length) buttons.push(h("span", { class: "muted" }, ctx.t("ui.quartz.pick_dice")));
     parts.push(h("div", { class: "qz-actions" }, ...buttons));
   } else if (rolling) {
-    parts.push(h("div", { class: "muted" }, w(ctx, "rolling", { who: ctx.nameOf(v.order[0]) })));
+    parts.push(h("div", { class: "muted" }, ctx.t("ui.quartz.rolling", { who: ctx.nameOf(v.order[0]) })));
   }
   return h("div", { class: "qz-roll" }, ...parts);
 }
@@ -149,32 +123,32 @@ function tally(ctx, v) {
   if (v.phase === "roll" || v.over || !v.dice.length) return null;
   return h("div", { class: "qz-tally", id: "qz-tally" },
     ...FACES.map((f) => h("span", { class: `chip${v.used.includes(f) ? " used" : ""}`, dataset: { face: f } }, glyph(f), ` ${v.faces[f] ?? 0}`)),
-    h("span", { class: "chip" }, glyph("helmet"), ` ${w(ctx, "helmets", { n: v.helmets })}`));
+    h("span", { class: "chip" }, glyph("helmet"), ` ${ctx.t("ui.quartz.helmets", { n: v.helmets })}`));
 }
 
 function actionBar(ctx, v) {
   const buttons = [];
   for (const a of ctx.legal.filter((x) => x.type === "wild")) {
-    buttons.push(actionButton(a, w(ctx, "wild", { face: faceName(ctx, a.as) }), { class: "btn action qz-wild", dataset: { as: a.as } }));
+    buttons.push(actionButton(a, ctx.t("ui.quartz.wild", { face: faceName(ctx, a.as) }), { class: "btn action qz-wild", dataset: { as: a.as } }));
   }
   for (const a of ctx.legal.filter((x) => x.type === "use")) {
-    buttons.push(actionButton(a, [glyph(a.face), ` ${w(ctx, "use", { face: faceName(ctx, a.face), n: v.faces[a.face] })}`],
+    buttons.push(actionButton(a, [glyph(a.face), ` ${ctx.t("ui.quartz.use", { face: faceName(ctx, a.face), n: v.faces[a.face] })}`],
       { class: "btn action btn-gold qz-use", dataset: { face: a.face } }));
   }
   const draw = ctx.legal.find((a) => a.type === "draw");
-  if (draw) buttons.push(actionButton(draw, w(ctx, "draw", { n: v.left }), { id: "draw", class: "btn action btn-gold" }));
+  if (draw) buttons.push(actionButton(draw, ctx.t("ui.quartz.draw", { n: v.left }), { id: "draw", class: "btn action btn-gold" }));
   if (v.phase === "jackhammer" && ctx.legal.length) {
-    buttons.push(h("span", {}, w(ctx, "drawn"), " "), gems(ctx, v.drawn, "qz-drawn"), h("b", {}, w(ctx, "to_return", { n: v.left })));
+    buttons.push(h("span", {}, ctx.t("ui.quartz.drawn"), " "), gems(ctx, v.drawn, "qz-drawn"), h("b", {}, ctx.t("ui.quartz.to_return", { n: v.left })));
     for (const a of ctx.legal.filter((x) => x.type === "return")) {
       buttons.push(h("button", { class: `gem gem-${a.colour} qz-return`, "data-action": JSON.stringify(a), dataset: { colour: a.colour },
-        title: `${w(ctx, "return")} ${colourName(ctx, a.colour)}` }, w(ctx, "return")));
+        title: `${ctx.t("ui.quartz.return")} ${colourName(ctx, a.colour)}` }, ctx.t("ui.quartz.return")));
     }
   }
-  if (["chest", "cart", "steal"].includes(v.phase) && ctx.legal.length) buttons.push(h("span", { class: "chip" }, w(ctx, "uses_left", { n: v.left })));
+  if (["chest", "cart", "steal"].includes(v.phase) && ctx.legal.length) buttons.push(h("span", { class: "chip" }, ctx.t("ui.quartz.uses_left", { n: v.left })));
   const stop = ctx.legal.find((a) => a.type === "stop");
-  if (stop && v.phase !== "roll") buttons.push(actionButton(stop, w(ctx, "stop_action"), { id: "stop-action", class: "btn action btn-ghost" }));
+  if (stop && v.phase !== "roll") buttons.push(actionButton(stop, ctx.t("ui.quartz.stop_action"), { id: "stop-action", class: "btn action btn-ghost" }));
   const end = ctx.legal.find((a) => a.type === "end_turn");
-  if (end) buttons.push(actionButton(end, w(ctx, "end_turn"), { id: "end-turn", class: "btn action btn-ghost" }));
+  if (end) buttons.push(actionButton(end, ctx.t("ui.quartz.end_turn"), { id: "end-turn", class: "btn action btn-ghost" }));
   return h("div", { class: "qz-actions", id: "actions" }, ...buttons);
 }
 
@@ -191,16 +165,16 @@ function seats(ctx, v) {
       const a = seat === ctx.seat ? protects.find((x) => x.colour === c) : steals.find((x) => x.from === seat && x.colour === c);
       if (!a) return {};
       return { "data-action": JSON.stringify(a), class: `gem gem-${c} ${a.type === "protect" ? "qz-protect" : "qz-steal"}`,
-        dataset: { colour: c, from: a.from ?? "" }, title: `${w(ctx, a.type === "protect" ? "protect" : "take")} ${colourName(ctx, c)}` };
+        dataset: { colour: c, from: a.from ?? "" }, title: `${ctx.t(a.type === "protect" ? "ui.quartz.protect" : "ui.quartz.take")} ${colourName(ctx, c)}` };
     };
     return h("div", { class: `qz-seat seat-color-${seat}${acting ? " acting" : ""}${seat === ctx.seat ? " me" : ""}`, dataset: { seat } },
       h("div", { class: "qz-seat-head" },
         h("b", { class: "grow" }, ctx.nameOf(seat)),
-        h("span", { class: "qz-markers", title: w(ctx, "markers", { n: s.markers }), dataset: { markers: s.markers } }, glyph("marker"), String(s.markers)),
+        h("span", { class: "qz-markers", title: ctx.t("ui.quartz.markers", { n: s.markers }), dataset: { markers: s.markers } }, glyph("marker"), String(s.markers)),
         h("span", { class: "qz-score" }, String(s.score))),
-      h("div", { class: "qz-row qz-cart" }, h("b", {}, w(ctx, "cart")), gems(ctx, s.cart, "qz-gems", cartAction)),
-      h("div", { class: "qz-row qz-chest" }, h("b", {}, w(ctx, "chest")), gems(ctx, s.chest, "qz-gems")),
-      dump ? actionButton(dump, w(ctx, "give"), { class: "btn action btn-small qz-dump", dataset: { to: seat } }) : null);
+      h("div", { class: "qz-row qz-cart" }, h("b", {}, ctx.t("ui.quartz.cart")), gems(ctx, s.cart, "qz-gems", cartAction)),
+      h("div", { class: "qz-row qz-chest" }, h("b", {}, ctx.t("ui.quartz.chest")), gems(ctx, s.chest, "qz-gems")),
+      dump ? actionButton(dump, ctx.t("ui.quartz.give"), { class: "btn action btn-small qz-dump", dataset: { to: seat } }) : null);
   }));
 }
 
@@ -228,5 +202,5 @@ export function summary(view) {
 /** "What you may do now", in words, from the phase. */
 export function prompt(ctx) {
   if (!ctx.legal.length) return "";
-  return w(ctx, `p_${ctx.view.phase}`);
+  return PROMPTS[ctx.view.phase] ? ctx.t(PROMPTS[ctx.view.phase]) : "";
 }

@@ -180,6 +180,10 @@ export function renderStrict(words, entry, names) {
 // -- the page's own words --------------------------------------------------------------------------
 const UI = {
   en: {
+    "ui.away_tag": "a bot plays for them", "ui.away_disconnected": "You were away too long: a bot is playing your seat.",
+    "ui.away_timeout": "You ran out of time: a bot is playing your seat.", "ui.take_back": "Take my seat back",
+    "ui.replaced_line": "{who}: a bot plays for them now", "ui.returned_line": "{who} is back", "ui.clock_left": "⏱ {s} s",
+    "ui.lobby_clock": "Turn clock", "ui.lobby_clock_off": "no clock", "ui.lobby_clock_seconds": "{s} s per move",
     "ui.sit": "Sit here", "ui.add_bot": "Add bot", "ui.empty": "empty seat", "ui.you": "you",
     "ui.start": "Start the game", "ui.invite": "Invite link", "ui.copy": "Copy", "ui.copied": "Copied!",
     "ui.your_turn": "Your turn", "ui.waiting_for": "Waiting for {who}", "ui.waiting_seats": "Waiting for every seat to be filled",
@@ -247,6 +251,10 @@ const UI = {
     "ui.companion_bribe_choose": "{who}'s Pot-de-vin: the new stone", "ui.companion_lose_die_choose": "Who lost a die?",
   },
   fr: {
+    "ui.away_tag": "un bot joue à sa place", "ui.away_disconnected": "Vous avez été absent trop longtemps : un bot joue à votre place.",
+    "ui.away_timeout": "Votre temps est écoulé : un bot joue à votre place.", "ui.take_back": "Reprendre ma place",
+    "ui.replaced_line": "{who} : un bot joue désormais à sa place", "ui.returned_line": "{who} est de retour", "ui.clock_left": "⏱ {s} s",
+    "ui.lobby_clock": "Pendule", "ui.lobby_clock_off": "sans pendule", "ui.lobby_clock_seconds": "{s} s par coup",
     "ui.sit": "S'asseoir ici", "ui.add_bot": "Ajouter un bot", "ui.empty": "siège libre", "ui.you": "vous",
     "ui.start": "Lancer la partie", "ui.invite": "Lien d'invitation", "ui.copy": "Copier", "ui.copied": "Copié !",
     "ui.your_turn": "À vous de jouer", "ui.waiting_for": "En attente de {who}", "ui.waiting_seats": "En attente de joueurs pour chaque siège",
@@ -314,6 +322,10 @@ const UI = {
     "ui.companion_bribe_choose": "Pot-de-vin de {who} : la nouvelle pierre", "ui.companion_lose_die_choose": "Qui a perdu un dé ?",
   },
   zh: {
+    "ui.away_tag": "由机器人代打", "ui.away_disconnected": "你离开太久：机器人正在代你出牌。",
+    "ui.away_timeout": "你的时间用完了：机器人正在代你出牌。", "ui.take_back": "收回我的座位",
+    "ui.replaced_line": "{who}：现由机器人代打", "ui.returned_line": "{who} 回来了", "ui.clock_left": "⏱ {s} 秒",
+    "ui.lobby_clock": "行动计时", "ui.lobby_clock_off": "不计时", "ui.lobby_clock_seconds": "每步 {s} 秒",
     "ui.sit": "坐这里", "ui.add_bot": "添加机器人", "ui.empty": "空座位", "ui.you": "你",
     "ui.start": "开始游戏", "ui.invite": "邀请链接", "ui.copy": "复制", "ui.copied": "已复制！",
     "ui.your_turn": "轮到你了", "ui.waiting_for": "等待{who}", "ui.waiting_seats": "等待所有座位坐满",

@@ -140,6 +140,8 @@ function readValue(form, opt) {
   return el.value;
 }
 
+const TURN_CLOCKS = [15, 30, 60, 120, 300]; // seconds per move offered when creating a table
+
 function openCreate(g) {
   const box = $("#create"); const fields = $("#create-fields"); const form = $("#create-form");
   box.hidden = false; box.dataset.game = g.id;
@@ -147,9 +149,14 @@ function openCreate(g) {
   $("#create-error").textContent = "";
   const players = h("select", { name: "players", id: "create-players" });
   for (let n = g.min_players; n <= g.max_players; n++) players.append(h("option", { value: n, selected: n === Math.min(Math.max(3, g.min_players), g.max_players) }, String(n)));
+  // The turn clock is the platform's, not the game's: out of time, a bot plays for the person (docs/protocol.md)
+  const clock = h("select", { name: "turn_clock", id: "create-clock" },
+    h("option", { value: "" }, t("ui.lobby_clock_off")),
+    ...TURN_CLOCKS.map((s) => h("option", { value: s }, t("ui.lobby_clock_seconds", { s }))));
   fields.replaceChildren(
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_players_field")), players, h("span", {}, t("ui.lobby_players_help"))),
     ...(g.options || []).map((opt) => field(g, opt)),
+    h("label", { class: "field" }, h("b", {}, t("ui.lobby_clock")), clock),
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_sit")), h("input", { type: "checkbox", id: "create-sit", checked: true }), h("span", {}, t("ui.lobby_sit_help"))));
   const visible = () => {
     for (const opt of g.options || []) {
@@ -164,7 +171,9 @@ function openCreate(g) {
     const options = {};
     for (const opt of g.options || []) if (!fields.querySelector(`[data-option="${opt.name}"]`).hidden) options[opt.name] = readValue(form, opt);
     try {
-      const { table } = await api.post("/api/tables", { game: g.id, players: Number(players.value), options });
+      const body = { game: g.id, players: Number(players.value), options };
+      if (clock.value) body.turn_clock = Number(clock.value);
+      const { table } = await api.post("/api/tables", body);
       if ($("#create-sit").checked) {
         try {
           const seat = await api.post(`/api/tables/${table.id}/seats/0`, { kind: "human" });

@@ -65,7 +65,8 @@ function renderSeats() {
       }
     } else {
       li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: "bot" }), s.name || s.agent] : s.name,
-        s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null));
+        s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null,
+        s.away ? h("span", { class: "away-tag muted", title: t(`ui.away_${s.away === "timeout" ? "timeout" : "disconnected"}`) }, t("ui.away_tag")) : null));
       if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, s.agent));
     }
     return li;
@@ -219,9 +220,34 @@ async function rematch() {
   } catch (e) { toast(e.message); }
 }
 
+// -- leavers and the turn clock ---------------------------------------------------------------------
+// A bot plays for a person who left or ran out of time (table.seats[n].away); they can take the seat back.
+const AWAY_TEXT = { disconnected: "ui.away_disconnected", timeout: "ui.away_timeout" };
+
+function renderStandIn() {
+  const seat = mySeat(), away = seat !== null && !page.state?.over ? page.table?.seats[seat]?.away : null;
+  $("#stand-in").hidden = !away;
+  if (away) $("#stand-in-text").textContent = page.t(AWAY_TEXT[away] || AWAY_TEXT.disconnected);
+}
+
+// The clock counts down locally from the seconds left when the state was sent (no clock skew to mind).
+function startClock(st) {
+  page.clockEnds = st.clock && !st.over ? performance.now() + st.clock.left * 1000 : null;
+  tickClock();
+}
+
+function tickClock() {
+  const el = $("#clock");
+  el.hidden = page.clockEnds == null;
+  if (page.clockEnds == null) return;
+  const left = Math.max(0, Math.ceil((page.clockEnds - performance.now()) / 1000));
+  el.textContent = page.t("ui.clock_left", { s: left });
+  el.classList.toggle("clock-low", left <= 10);
+}
+
 function renderAll() {
   if (!page.t) return;
-  renderSeats(); renderBanner(); renderBoard(); renderLog(); renderScores(); renderResult(); renderChatScope();
+  renderSeats(); renderBanner(); renderStandIn(); renderBoard(); renderLog(); renderScores(); renderResult(); renderChatScope();
 }
 
 // -- chat -------------------------------------------------------------------------------------------
@@ -263,7 +289,11 @@ function onMessage(msg) {
     page.busy = false;
     page.state = msg;
     if (msg.table) page.table = msg.table;
+    startClock(msg);
     renderAll();
+  } else if (msg.type === "replaced" || msg.type === "returned") {
+    const who = nameOf(msg.seat);
+    if (msg.seat !== mySeat()) toast(page.t(msg.type === "replaced" ? "ui.replaced_line" : "ui.returned_line", { who }), "info");
   } else if (msg.type === "chat") {
     addChat(msg);
   } else if (msg.type === "error") {
@@ -296,6 +326,8 @@ async function main() {
     if (sent) input.value = "";
   });
   $("#chat-scope").addEventListener("click", () => { page.chatTeam = !page.chatTeam; renderChatScope(); });
+  $("#take-back").addEventListener("click", () => { if (!page.socket.send({ type: "take_back" })) toast(page.t("ui.connecting")); });
+  setInterval(tickClock, 250);
   page.t = translator(page.lang, page.words);
   try {
     page.table = await api.get(`/api/tables/${tableId}`);

@@ -158,10 +158,14 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
 
 
 @app.command()
-def rules(game_id: str = GameArg) -> None:
+def rules(game_id: str = GameArg,
+          lang: str = typer.Option("en", "--lang", help="the rules in en, fr or zh")) -> None:
     """Print a game's rules summary and its options."""
+    from .engine.messages import LANGUAGES
     from .terminal import rules_command
-    rules_command(game_id)
+    if lang not in LANGUAGES:
+        raise typer.BadParameter(f"must be one of {', '.join(LANGUAGES)}", param_hint="--lang")
+    rules_command(game_id, lang)
 
 
 @app.command()

@@ -462,11 +462,11 @@ def _allowed(option: dict) -> str:
     return "true, false" if option["type"] == "bool" else ""
 
 
-def rules_command(game_id: str) -> None:
+def rules_command(game_id: str, lang: str = "en") -> None:
     console = Console(highlight=False)
     game = games.load(game_id)
     console.print(f"[bold]{game.name}[/] ({game.id}) · {game.min_players}–{game.max_players} players")
-    console.print(Markdown(game.rules_summary()))
+    console.print(Markdown(game.rules_summary(lang)))
     table = Table(title="Options (cryptarena play ... -o name=value)", title_justify="left")
     for column in ("name", "type", "default", "allowed", "description"):
         table.add_column(column, no_wrap=column in ("name", "type", "default"), overflow="fold")

@@ -170,6 +170,15 @@ def test_rules_prints_the_summary_options_phases_and_actions():
     assert "torch_direction" in out and "left, right" in out
 
 
+def test_rules_in_french_and_a_language_we_lack():
+    result = runner.invoke(app, ["rules", "crypt", "--lang", "fr"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    first_heading = GAME.rules_summary("fr").splitlines()[0].lstrip("# ").strip()
+    assert first_heading and first_heading in result.output and "the rules as played here" not in result.output
+    refused = runner.invoke(app, ["rules", "crypt", "--lang", "de"])
+    assert refused.exit_code == 2 and "en, fr, zh" in refused.output
+
+
 def test_rules_of_an_unknown_game_is_a_usage_error():
     result = runner.invoke(app, ["rules", "chess"])
     assert result.exit_code == 2 and "unknown game 'chess'" in result.output

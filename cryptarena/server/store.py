@@ -246,11 +246,11 @@ class Store:
     # ------------------------------------------------------------------ leavers and clocks
     def mark_seen(self, table_seats: list[tuple[str, int]]) -> None:
         """These (table, seat) pairs have a socket open right now (one statement for all of them)."""
-        if not table_seats:
-            return
+        now = _now()
         with self.engine.begin() as conn:
-            conn.execute(update(seats).where(tuple_(seats.c.table_id, seats.c.seat).in_(table_seats))
-                         .values(seen_at=_now()))
+            for start in range(0, len(table_seats), 500):  # well under any database's limit on bound values
+                chunk = table_seats[start:start + 500]
+                conn.execute(update(seats).where(tuple_(seats.c.table_id, seats.c.seat).in_(chunk)).values(seen_at=now))
 
     def mark_all_seen(self, table_id: str) -> None:
         """Every person at this table counts as present now (the grace period starts with the game)."""

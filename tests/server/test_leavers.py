@@ -7,11 +7,10 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta, timezone
 
-import pytest
 from live_server import LiveClient, serving
 
 from cryptarena.server.app import create_app
-from cryptarena.server.store import SeatRecord, Store
+from cryptarena.server.store import SeatRecord
 
 GAME = "quartz"  # turns, one seat at a time
 
@@ -119,11 +118,7 @@ def test_everybody_leaves_and_the_game_still_finishes(tmp_path):
     assert status == "over"
 
 
-@pytest.fixture
-def store(tmp_path):
-    opened = Store(f"sqlite:///{tmp_path / 'tables.db'}")
-    yield opened
-    opened.close()
+# The store tests below use conftest's `store`: SQLite, and PostgreSQL when it answers.
 
 
 def test_each_absent_person_is_replaced_once_even_by_two_sweeps(store):
@@ -157,3 +152,16 @@ def test_companion_tables_are_left_alone(store):
     store.take_seat(table.id, 0, kind="human", name="phone")
     store.set_status(table.id, "playing")
     assert store.replace_absent(datetime.now(timezone.utc) + timedelta(hours=1)) == []
+
+
+def test_marking_many_seats_seen_at_once(store):
+    """A busy process marks thousands of sockets in one sweep (in chunks the database accepts)."""
+    tables = [store.create_table(GAME, 3, seed=n) for n in range(400)]
+    for table in tables:
+        for seat in range(3):
+            store.take_seat(table.id, seat, kind="human", name=f"P{seat}")
+        store.set_status(table.id, "playing")
+    cutoff = datetime.now(timezone.utc)
+    time.sleep(0.01)
+    store.mark_seen([(table.id, seat) for table in tables for seat in (0, 1)])
+    assert sorted(store.replace_absent(cutoff)) == sorted((table.id, 2) for table in tables)

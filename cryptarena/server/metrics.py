@@ -65,6 +65,9 @@ class ArenaMetrics:
         self.connections = Gauge("cryptarena_connections", "open table WebSockets", registry=self.registry)
         self.errors = Counter("cryptarena_errors", "errors answered to a client (socket and HTTP), by code",
                               ["code"], registry=self.registry)
+        self.stand_ins = Counter("cryptarena_stand_ins", "people a bot started playing for, by why (disconnected "
+                                 "past the grace period, or out of time on the turn clock)", ["reason"],
+                                 registry=self.registry)
 
     def action_published(self, game: str, source: str, seconds: float) -> None:
         self.actions.labels(game=game, source=source).inc()

@@ -322,6 +322,7 @@ class TableService:
                         self.store.set_away, table_id, seat, "timeout", at_version=version):
                     replaced.append((table_id, seat, "timeout"))
         for table_id, seat, reason in replaced:
+            self.metrics.stand_ins.labels(reason=reason).inc()
             log.info("replaced", extra={"event": "replaced", "table_id": table_id, "seat": seat, "reason": reason})
             await self.bus.publish(table_id, {"kind": "replaced", "seat": seat, "reason": reason})
             self.wake_bots(table_id)

@@ -111,6 +111,8 @@ def test_everybody_leaves_and_the_game_still_finishes(tmp_path):
         watcher = LiveClient(base_url).websocket_connect(f"/ws/tables/{table_id}")
         watcher.send_json({"type": "hello"})
         final, seen = wait_for(watcher, lambda m: m["type"] == "state" and m["over"], "the end of the game", limit=2000)
+        metrics = LiveClient(base_url).get("/metrics").text
+        assert 'cryptarena_stand_ins_total{reason="disconnected"} 3.0' in metrics
         assert {m["seat"] for m in seen if m["type"] == "replaced"} == {0, 1, 2}
         assert all(s["away"] == "disconnected" for s in final["table"]["seats"])
         watcher._ws.close()

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test conformance bench clean
+.PHONY: setup run test conformance bench bench-server clean
 
 setup: $(STAMP)
 
@@ -30,6 +30,11 @@ conformance: setup
 bench: setup
 	$(PY) -m pip install --quiet -e '.[test,bench]' || echo "open_spiel could not be installed: bench runs without it"
 	$(VENV)/bin/cryptarena bench
+
+# N = 10, 100, 500 tables of people over real WebSockets against real server processes: SQLite with one
+# process, then PostgreSQL + Redis with two (both must run locally); about 4 minutes (bench/README.md)
+bench-server: setup
+	$(PY) bench/server_load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -236,24 +237,27 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                                             "code": exc.code, "ref": exc.ref})
             await send(exc.payload())
 
-        sent = {"version": -1}
+        sent = {"version": -1, "log": 0}  # the latest version and the log entries this socket was sent
         # One message at a time on the socket (reader and writer both send); a state is read from the
         # store under the lock, so the versions a socket is sent only ever rise.
         send_lock = asyncio.Lock()
 
         async def send(data: dict) -> None:
             async with send_lock:
-                await ws.send_json(data)
+                await ws.send_text(orjson.dumps(data).decode())
 
-        async def send_state(*, moved_to: int | None = None) -> None:
+        async def send_state(*, moved_to: int | None = None, whole_log: bool = False) -> None:
             """The table as this socket may see it; for a "moved" event, only if the socket has not
-            already been sent that version or a later one (events from several processes may cross)."""
+            already been sent that version or a later one (events from several processes may cross).
+            The log comes as the entries the socket has not had yet (`log_start`), or whole."""
             async with send_lock:
                 if moved_to is not None and moved_to <= sent["version"]:
                     return
-                data = await service.payload(table_id, connection["seat"])
+                data = await service.payload(table_id, connection["seat"], at_least=moved_to or 0,
+                                             log_from=0 if whole_log else sent["log"])
                 sent["version"] = max(sent["version"], data["version"])
-                await ws.send_json(data)
+                sent["log"] = data["log_start"] + len(data["log"])
+                await ws.send_text(orjson.dumps(data).decode())
 
         async def read() -> None:
             limit = SocketRateLimit(socket_rate, socket_burst)  # this connection's own bucket
@@ -289,18 +293,18 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                     seat = await asyncio.to_thread(store.seat_for_token, table_id, message.token)
                     if seat is None:
                         seat_as(None)
-                        await send_state()
+                        await send_state(whole_log=True)
                         raise ProtocolError("bad_token", "this token is not a seat of this table: you are watching",
                                             ref="hello")
                     seat_as(seat)
-                await send_state()
+                await send_state(whole_log=True)
                 # A process that drove this table's bots may have died: whoever a client reaches picks them up.
                 service.wake_bots(table_id)
                 return
             if not connection["hello"]:
                 raise ProtocolError("hello_first", "send hello first", ref=message.type)
             if isinstance(message, Sync):
-                await send_state()
+                await send_state(whole_log=True)
             elif isinstance(message, TakeBack):
                 if connection["seat"] is None:
                     raise ProtocolError("spectator", "you are watching: there is no seat to take back", ref="take_back")

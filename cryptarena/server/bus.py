@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
+from typing import Callable
 
 log = logging.getLogger("cryptarena.server")
 
@@ -26,6 +27,9 @@ RESYNC = {"kind": "resync"}  # to every local socket: events may have been misse
 class LocalBus:
     def __init__(self) -> None:
         self._queues: dict[str, set[asyncio.Queue]] = defaultdict(set)
+        # Called with (table, event) for every event of every table, before any socket hears of it:
+        # the table service forgets what it cached of that table.
+        self.listeners: list[Callable[[str, dict], None]] = []
 
     async def start(self) -> None:
         """Nothing to connect to; RedisBus connects here."""
@@ -47,12 +51,17 @@ class LocalBus:
         self._deliver(table_id, event)
 
     def _deliver(self, table_id: str, event: dict) -> None:
+        for listener in self.listeners:
+            listener(table_id, event)
         for queue in list(self._queues.get(table_id, ())):
             queue.put_nowait(event)
 
     def _deliver_everywhere(self, event: dict) -> None:
+        for listener in self.listeners:
+            listener(None, event)  # None: every table
         for table_id in list(self._queues):
-            self._deliver(table_id, event)
+            for queue in list(self._queues.get(table_id, ())):
+                queue.put_nowait(event)
 
 
 class RedisBus(LocalBus):

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from .. import games
@@ -100,13 +101,57 @@ class TableService:
         self.grace = grace
         self._present: Counter[tuple[str, int]] = Counter()  # (table, seat) -> sockets open on this process
         self._watcher: asyncio.Task | None = None
+        # The table rows last read, until the table's next event: every change to a table (a move, a
+        # seat, its status, a stand-in) is published, so an event is when a row goes stale.
+        self._records: dict[str, TableRecord] = {}
+        self._fetching: dict[str, asyncio.Future] = {}  # one read of a table's row at a time, shared
+        self._changes: Counter[str] = Counter()  # events seen per table: a read that raced one is not kept
+        self._epoch = 0  # bumped when every table is forgotten at once
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._bots: dict[str, asyncio.Task] = {}
         self._cache: dict[str, tuple[int, object]] = {}  # table -> (version, state)
+        self.bus.listeners.append(self._table_changed)
+
+    def _table_changed(self, table_id: str | None, event: dict | None = None) -> None:
+        """A table changed (its event came, or this process changed it): forget its row. A move this
+        process stored is already in the row it keeps (see `act`), so its own event leaves it be."""
+        if table_id is None:  # the bus may have missed events: forget every table
+            self._records.clear()
+            self._fetching.clear()
+            self._epoch += 1
+            return
+        cached = self._records.get(table_id)
+        if event and event.get("kind") == "moved" and cached is not None and cached.version >= event["version"]:
+            return
+        self._records.pop(table_id, None)
+        self._fetching.pop(table_id, None)
+        self._changes[table_id] += 1
 
     # ------------------------------------------------------------------ reading
-    async def record(self, table_id: str) -> TableRecord:
-        return await asyncio.to_thread(self.store.get_table, table_id)
+    async def record(self, table_id: str, *, at_least: int = 0) -> TableRecord:
+        """The table's row: as last read while no event of the table came since, else from the store.
+        `at_least`: a version the caller knows the table has reached (read again if the row is older)."""
+        cached = self._records.get(table_id)
+        if cached is not None and cached.version >= at_least:
+            return cached
+        pending = self._fetching.get(table_id)
+        if pending is None:  # the sockets of a table that just moved all ask at once: one read for all
+            pending = self._fetching[table_id] = asyncio.ensure_future(self._fetch(table_id))
+        record = await asyncio.shield(pending)
+        if record.version < at_least:  # a read begun before that version was stored
+            record = await self._fetch(table_id)
+        return record
+
+    async def _fetch(self, table_id: str) -> TableRecord:
+        seen = (self._changes[table_id], self._epoch)
+        try:
+            record = await asyncio.to_thread(self.store.get_table, table_id)
+        finally:
+            if self._fetching.get(table_id) is asyncio.current_task():
+                del self._fetching[table_id]
+        if (self._changes[table_id], self._epoch) == seen:  # no event of the table came meanwhile
+            self._records[table_id] = record
+        return record
 
     async def state(self, table_id: str, record: TableRecord | None = None):
         """(state, version): the cached state while the stored version has not moved (another
@@ -119,12 +164,15 @@ class TableService:
         self._cache[table_id] = (version, state)
         return state, version
 
-    async def payload(self, table_id: str, seat: int | None) -> dict:
-        record = await self.record(table_id)
+    async def payload(self, table_id: str, seat: int | None, *, at_least: int = 0, log_from: int = 0) -> dict:
+        """What one socket is sent: the table as `seat` sees it. `log_from`: the log entries the
+        socket already has (the message carries the rest, from `log_start`)."""
+        record = await self.record(table_id, at_least=at_least)
         state, version = await self.state(table_id, record)
         playing_it = seat is not None and record.status == "playing" and not record.seats[seat].away
+        log_start = log_from if log_from <= len(state.log) else 0
         data = {"type": "state", "table": table_json(record), "version": version, "seat": seat,
-                "view": state.view(seat), "log": state.log_for(seat),
+                "view": state.view(seat), "log_start": log_start, "log": state.log_for(seat)[log_start:],
                 "legal": state.legal_actions(seat) if playing_it else [],
                 "to_act": state.to_act(), "over": state.is_over()}
         if record.turn_clock and record.status == "playing":
@@ -155,6 +203,7 @@ class TableService:
             if agent not in names:
                 raise StoreError(f"unknown agent {agent!r}; choose from {', '.join(names)}")
         token = await asyncio.to_thread(self.store.take_seat, table_id, seat, kind=kind, name=name, agent=agent)
+        self._table_changed(table_id)
         await self.bus.publish(table_id, {"kind": "seats"})
         return token
 
@@ -167,6 +216,7 @@ class TableService:
             raise StoreError(f"seats {', '.join(map(str, empty))} are still empty: invite a friend or add bots")
         await asyncio.to_thread(self.store.set_status, table_id, "playing")
         await asyncio.to_thread(self.store.mark_all_seen, table_id)  # the grace period starts now
+        self._table_changed(table_id)
         await self.bus.publish(table_id, {"kind": "started"})
         self.wake_bots(table_id)
         return await self.record(table_id)
@@ -206,7 +256,12 @@ class TableService:
                 new_version = await asyncio.to_thread(self.store.append, table_id, current,
                                                       state.history[-1], state)
             except VersionConflict as exc:
+                self._table_changed(table_id)  # another process moved it: our row is stale
                 raise ProtocolError("version_conflict", str(exc), ref="act") from None
+            # This process knows the row after its own move: keep it (no read of it for every socket).
+            self._table_changed(table_id)
+            self._records[table_id] = replace(record, version=new_version, moved_at=datetime.now(timezone.utc),
+                                              status="over" if state.is_over() else "playing")
             self._cache[table_id] = (new_version, state)
         await self.bus.publish(table_id, {"kind": "moved", "version": new_version})
         self._count_action(record, seat, new_version, time.perf_counter() - received)
@@ -221,6 +276,9 @@ class TableService:
                                "version": version, "source": source, "latency_ms": round(seconds * 1000, 3)})
 
     def wake_bots(self, table_id: str) -> None:
+        cached = self._records.get(table_id)
+        if cached is not None and (cached.status != "playing" or not bot_seats(cached)):
+            return  # nothing for a bot to do (an unknown or changed table is looked at by the task)
         task = self._bots.get(table_id)
         if task is None or task.done():
             self._bots[table_id] = asyncio.get_running_loop().create_task(self._drive_bots(table_id))
@@ -282,6 +340,7 @@ class TableService:
         """The person plays their own seat again; the bot that stood in for them stops."""
         if not await asyncio.to_thread(self.store.take_back, table_id, seat):
             raise ProtocolError("not_replaced", "no bot is playing for you: your seat is yours", ref="take_back")
+        self._table_changed(table_id)
         log.info("returned", extra={"event": "returned", "table_id": table_id, "seat": seat})
         await self.bus.publish(table_id, {"kind": "returned", "seat": seat})
 
@@ -322,6 +381,7 @@ class TableService:
                         self.store.set_away, table_id, seat, "timeout", at_version=version):
                     replaced.append((table_id, seat, "timeout"))
         for table_id, seat, reason in replaced:
+            self._table_changed(table_id)
             self.metrics.stand_ins.labels(reason=reason).inc()
             log.info("replaced", extra={"event": "replaced", "table_id": table_id, "seat": seat, "reason": reason})
             await self.bus.publish(table_id, {"kind": "replaced", "seat": seat, "reason": reason})

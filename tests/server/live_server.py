@@ -47,6 +47,11 @@ def serving(app):
         thread.join(timeout=20)
 
 
+def whole_log(known: list, state: dict) -> list:
+    """A state's log made whole from the entries a socket already had (docs/protocol.md, `log_start`)."""
+    return known[:state.get("log_start", 0)] + state["log"]
+
+
 class LiveSocket:
     def __init__(self, url: str, cookie: str | None):
         headers = {"Cookie": cookie} if cookie else None
@@ -59,7 +64,12 @@ class LiveSocket:
         self._ws.send(text)
 
     def receive_json(self, timeout: float = 20):
-        return json.loads(self._ws.recv(timeout=timeout))
+        """The next message; a state's log whole (the server sends the entries new to this socket)."""
+        message = json.loads(self._ws.recv(timeout=timeout))
+        if message.get("type") == "state" and "log" in message:
+            message["log"] = whole_log(getattr(self, "_log", []), message)
+            self._log = message["log"]
+        return message
 
     def __enter__(self):
         return self

@@ -17,10 +17,10 @@ from test_browser import CHROMIUM_FLAGS, chromium_path, lobby_page
 pytestmark = pytest.mark.browser
 
 
-def wait_until(check, what: str, limit: float = 60.0):
+def wait_until(check, what: str, limit: float = 90.0, show=lambda: None):
     deadline = time.monotonic() + limit  # only so a broken server cannot hang the suite
     while not check():
-        assert time.monotonic() < deadline, f"never: {what}"
+        assert time.monotonic() < deadline, f"never: {what}; at the end: {show()}"
         time.sleep(0.1)
 
 
@@ -47,7 +47,7 @@ def test_a_person_leaves_a_bot_plays_for_them_and_they_take_the_seat_back(tmp_pa
 
         page.close()  # Ada leaves (her seat token stays in the browser's storage)
         wait_until(lambda: httpx.get(f"{base_url}/api/tables/{table_id}").json()["seats"][0]["away"] == "disconnected",
-                   "the seat was given to a bot")
+                   "the seat was given to a bot", show=lambda: httpx.get(f"{base_url}/api/tables/{table_id}").json())
 
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -58,7 +58,8 @@ def test_a_person_leaves_a_bot_plays_for_them_and_they_take_the_seat_back(tmp_pa
         page.click("#take-back")
         page.wait_for_selector("#stand-in", state="hidden")
         wait_until(lambda: httpx.get(f"{base_url}/api/tables/{table_id}").json()["seats"][0]["away"] is None,
-                   "the seat was taken back")
+                   "the seat was taken back", show=lambda: (httpx.get(f"{base_url}/api/tables/{table_id}").json(),
+                                                            page.inner_text("#banner"), errors))
         assert not page.query_selector('#seats li[data-seat="0"] .away-tag')
         browser.close()
     assert not errors, errors

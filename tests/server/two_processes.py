@@ -19,7 +19,7 @@ import httpx
 import pytest
 import websockets
 
-from live_server import free_port
+from live_server import free_port, whole_log
 
 REDIS_URL = os.environ.get("CRYPTARENA_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -144,6 +144,7 @@ class SeatClient:
             message = json.loads(raw)
             kind = message["type"]
             if kind == "state":
+                message["log"] = whole_log(self.states[-1]["log"] if self.states else [], message)
                 self.states.append(message)
             elif kind == "acted":
                 assert waiting is not None, f"seat {self.seat}: an 'acted' reply without an act"

@@ -113,7 +113,12 @@ export class TableSocket {
     ws.onmessage = (event) => {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
-      if (msg.type === "state" && typeof msg.version === "number") this.version = msg.version;
+      if (msg.type === "state" && typeof msg.version === "number") {
+        this.version = msg.version;
+        // The server sends the log entries this socket has not had yet, from log_start: the pages get it whole.
+        if (msg.log_start) msg.log = (this.log || []).slice(0, msg.log_start).concat(msg.log || []);
+        this.log = msg.log;
+      }
       this.onMessage(msg);
     };
     ws.onclose = (event) => {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -15,6 +16,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.middleware.sessions import SessionMiddleware
 
@@ -30,6 +32,7 @@ from .service import TableService, table_json, team_mates
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store.create_table makes (secrets.token_urlsafe)
 log = logging.getLogger("cryptarena.server")
 
 
@@ -93,6 +96,14 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         metrics.error(exc.code)
         return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException):
+        """Starlette's own refusals (no such path, wrong method, an unreadable body) in our error shape."""
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        metrics.error(code)
+        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError):
         detail = json.loads(json.dumps(exc.errors(), default=str))
@@ -107,6 +118,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             raise ApiError(404, "unknown_game", exc.reason) from None
 
     async def load_record(table_id: str):
+        if not TABLE_ID.fullmatch(table_id):  # never a table of ours: no need to ask the database
+            raise ApiError(404, "unknown_table", f"no table {table_id[:40]!r}")
         try:
             return await service.record(table_id)
         except UnknownTable as exc:
@@ -220,6 +233,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     async def table_socket(ws: WebSocket, table_id: str):
         await ws.accept()
         try:
+            if not TABLE_ID.fullmatch(table_id):
+                raise UnknownTable(f"no table {table_id[:40]!r}")
             await service.record(table_id)
         except UnknownTable as exc:
             metrics.error("unknown_table")

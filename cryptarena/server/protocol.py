@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
 MAX_MESSAGE_BYTES = 16 * 1024
 
@@ -22,7 +22,7 @@ class Hello(_Message):
 class Act(_Message):
     type: Literal["act"]
     action: dict[str, Any]
-    version: int = Field(ge=0)
+    version: StrictInt = Field(ge=0)  # not true, "3" or 2.0
 
 
 class Sync(_Message):
@@ -62,8 +62,9 @@ def parse_client_message(raw: str | bytes) -> Hello | Act | Sync | Chat | TakeBa
     """One socket message, or ProtocolError naming exactly what was wrong."""
     import json
 
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too_large", f"message of {len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES}")
+    size = len(raw) if isinstance(raw, bytes) or len(raw) * 4 <= MAX_MESSAGE_BYTES else len(raw.encode())
+    if size > MAX_MESSAGE_BYTES:  # (a text frame's size is its UTF-8 bytes, not its characters)
+        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {MAX_MESSAGE_BYTES}")
     try:
         data = json.loads(raw)
     except ValueError as exc:
@@ -83,11 +84,14 @@ def parse_client_message(raw: str | bytes) -> Hello | Act | Sync | Chat | TakeBa
 
 
 # ---- HTTP bodies ---------------------------------------------------------------------------
+PRINTABLE = r"^[^\x00-\x1f\x7f]*$"  # no control characters in text we store (PostgreSQL refuses NUL)
+
+
 class SessionBody(_Message):
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=40, pattern=PRINTABLE)
 
 
-SeatName = Annotated[str, Field(max_length=40)]
+SeatName = Annotated[str, Field(max_length=40, pattern=PRINTABLE)]
 
 
 class CreateTableBody(_Message):

@@ -193,7 +193,9 @@ class TableService:
 
     async def take_seat(self, table_id: str, seat: int, kind: str, name: str | None, agent: str | None):
         record = await self.record(table_id)
-        if 0 <= seat < len(record.seats) and record.seats[seat].kind == TABLE_SEAT:
+        if not 0 <= seat < record.players:
+            raise StoreError(f"seat {seat} does not exist at this table (seats 0..{record.players - 1})")
+        if record.seats[seat].kind == TABLE_SEAT:
             raise TableSeat(seat, record.seats[seat].name)
         if record.status != "open":
             raise StoreError("the game has started: seats can no longer change")

@@ -313,8 +313,9 @@ class State:
         data.update(self._view(seat))
         return data
 
-    def log_for(self, seat: int | None) -> list[dict]:
-        return [entry_for(e, seat) for e in self.log]
+    def log_for(self, seat: int | None, start: int = 0) -> list[dict]:
+        """The log as `seat` may read it, from entry `start` on (a server sends only what is new)."""
+        return [entry_for(e, seat) for e in self.log[start:]]
 
     def to_json(self) -> dict:
         """The save as plain JSON data, sharing nothing with the state."""

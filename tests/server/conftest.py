@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 
@@ -28,17 +29,30 @@ def _postgres_schema():
     return conn, schema
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'tables.db'}"
-        return
+@contextlib.contextmanager
+def postgres_url():
+    """The URL of a fresh schema on the test database, dropped afterwards (or a skip naming why)."""
     conn, schema = _postgres_schema()
     try:
         yield f"{PG_URL}?options=-csearch_path%3D{schema}"
     finally:
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
         conn.close()
+
+
+@pytest.fixture
+def pg_url():
+    with postgres_url() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.db'}"
+        return
+    with postgres_url() as url:
+        yield url
 
 
 @pytest.fixture

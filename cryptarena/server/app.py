@@ -98,10 +98,12 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException):
-        """Starlette's own refusals (no such path, wrong method, an unreadable body) in our error shape."""
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        """Starlette's own refusals (no such path, wrong method, an unreadable body) in our error shape.
+        A body FastAPI could not even decode (its 400) is malformed, like any other bad JSON (422)."""
+        code, status = {400: ("malformed", 422), 404: ("not_found", 404),
+                        405: ("method_not_allowed", 405)}.get(exc.status_code, ("bad_request", exc.status_code))
         metrics.error(code)
-        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code,
+        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=status,
                             headers=getattr(exc, "headers", None))
 
     @app.exception_handler(RequestValidationError)
@@ -303,16 +305,15 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
 
         async def handle(message) -> None:
             if isinstance(message, Hello):
+                seat = await asyncio.to_thread(store.seat_for_token, table_id, message.token) if message.token else None
+                # Only now is the socket greeted: a push meanwhile would show the table as the old seat sees it.
+                seat_as(seat)
                 connection["hello"] = True
-                if message.token:
-                    seat = await asyncio.to_thread(store.seat_for_token, table_id, message.token)
-                    if seat is None:
-                        seat_as(None)
-                        await send_state(whole_log=True)
-                        raise ProtocolError("bad_token", "this token is not a seat of this table: you are watching",
-                                            ref="hello")
-                    seat_as(seat)
+                service.forget(table_id)
                 await send_state(whole_log=True)
+                if message.token and seat is None:
+                    raise ProtocolError("bad_token", "this token is not a seat of this table: you are watching",
+                                        ref="hello")
                 # A process that drove this table's bots may have died: whoever a client reaches picks them up.
                 service.wake_bots(table_id)
                 return

@@ -18,6 +18,9 @@ import logging
 from collections import defaultdict
 from typing import Callable
 
+import redis
+import redis.asyncio as aioredis
+
 log = logging.getLogger("cryptarena.server")
 
 CHANNEL_PREFIX = "cryptarena:table:"
@@ -50,6 +53,14 @@ class LocalBus:
     async def publish(self, table_id: str, event: dict) -> None:
         self._deliver(table_id, event)
 
+    def watched(self) -> list[str]:
+        """The tables some socket of this process is watching."""
+        return list(self._queues)
+
+    def deliver_here(self, table_id: str, event: dict) -> None:
+        """To this process's sockets only (each process heals its own: see TableService.sweep)."""
+        self._deliver(table_id, event)
+
     def _deliver(self, table_id: str, event: dict) -> None:
         for listener in self.listeners:
             listener(table_id, event)
@@ -71,8 +82,6 @@ class RedisBus(LocalBus):
 
     def __init__(self, url: str, *, prefix: str = CHANNEL_PREFIX, reconnect_delay: float = 0.5) -> None:
         super().__init__()
-        import redis.asyncio as aioredis
-
         self.url, self.prefix, self.reconnect_delay = url, prefix, reconnect_delay
         self._redis = aioredis.from_url(url)
         self._listener: asyncio.Task | None = None
@@ -80,8 +89,6 @@ class RedisBus(LocalBus):
 
     async def start(self) -> None:
         """Connect and subscribe, or fail naming the URL (a server that cannot fan out must not start)."""
-        import redis
-
         try:
             await self._redis.ping()
         except (redis.RedisError, OSError) as exc:
@@ -96,8 +103,6 @@ class RedisBus(LocalBus):
         await self._redis.aclose()
 
     async def publish(self, table_id: str, event: dict) -> None:
-        import redis
-
         try:
             await self._redis.publish(self.prefix + table_id, json.dumps(event))
         except (redis.RedisError, OSError) as exc:
@@ -108,8 +113,6 @@ class RedisBus(LocalBus):
             self._deliver(table_id, event)
 
     async def _listen(self) -> None:
-        import redis
-
         first = True
         while True:
             pubsub = self._redis.pubsub()

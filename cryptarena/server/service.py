@@ -107,10 +107,17 @@ class TableService:
         self._fetching: dict[str, asyncio.Future] = {}  # one read of a table's row at a time, shared
         self._changes: Counter[str] = Counter()  # events seen per table: a read that raced one is not kept
         self._epoch = 0  # bumped when every table is forgotten at once
+        self._heard: Counter[str] = Counter()  # the latest version this process's sockets were told of
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._bots: dict[str, asyncio.Task] = {}
+        self._wakes: Counter[str] = Counter()  # wake_bots calls per table: a driver about to stop looks again
         self._cache: dict[str, tuple[int, object]] = {}  # table -> (version, state)
         self.bus.listeners.append(self._table_changed)
+
+    def forget(self, table_id: str) -> None:
+        """Read the table from the store next time: a client reconnecting may come from a process that
+        died between storing a move and telling the others."""
+        self._table_changed(table_id)
 
     def _table_changed(self, table_id: str | None, event: dict | None = None) -> None:
         """A table changed (its event came, or this process changed it): forget its row. A move this
@@ -121,8 +128,10 @@ class TableService:
             self._epoch += 1
             return
         cached = self._records.get(table_id)
-        if event and event.get("kind") == "moved" and cached is not None and cached.version >= event["version"]:
-            return
+        if event and event.get("kind") == "moved":
+            self._heard[table_id] = max(self._heard[table_id], event["version"])
+            if cached is not None and cached.version >= event["version"]:
+                return
         self._records.pop(table_id, None)
         self._fetching.pop(table_id, None)
         self._changes[table_id] += 1
@@ -172,7 +181,7 @@ class TableService:
         playing_it = seat is not None and record.status == "playing" and not record.seats[seat].away
         log_start = log_from if log_from <= len(state.log) else 0
         data = {"type": "state", "table": table_json(record), "version": version, "seat": seat,
-                "view": state.view(seat), "log_start": log_start, "log": state.log_for(seat)[log_start:],
+                "view": state.view(seat), "log_start": log_start, "log": state.log_for(seat, log_start),
                 "legal": state.legal_actions(seat) if playing_it else [],
                 "to_act": state.to_act(), "over": state.is_over()}
         if record.turn_clock and record.status == "playing":
@@ -200,8 +209,9 @@ class TableService:
         if record.status != "open":
             raise StoreError("the game has started: seats can no longer change")
         if kind == "bot":
-            names = agent_names(games.load(record.game_id))
-            agent = agent or default_agent(games.load(record.game_id))
+            game = games.load(record.game_id)
+            names = agent_names(game)
+            agent = agent or default_agent(game)
             if agent not in names:
                 raise StoreError(f"unknown agent {agent!r}; choose from {', '.join(names)}")
         token = await asyncio.to_thread(self.store.take_seat, table_id, seat, kind=kind, name=name, agent=agent)
@@ -258,7 +268,10 @@ class TableService:
                 new_version = await asyncio.to_thread(self.store.append, table_id, current,
                                                       state.history[-1], state)
             except VersionConflict as exc:
-                self._table_changed(table_id)  # another process moved it: our row is stale
+                # Another process moved it (its event may never come, if it died): read it again, and
+                # let the bots look whether it is their turn now.
+                self._table_changed(table_id)
+                self.wake_bots(table_id)
                 raise ProtocolError("version_conflict", str(exc), ref="act") from None
             # This process knows the row after its own move: keep it (no read of it for every socket).
             self._table_changed(table_id)
@@ -281,6 +294,7 @@ class TableService:
         cached = self._records.get(table_id)
         if cached is not None and (cached.status != "playing" or not bot_seats(cached)):
             return  # nothing for a bot to do (an unknown or changed table is looked at by the task)
+        self._wakes[table_id] += 1
         task = self._bots.get(table_id)
         if task is None or task.done():
             self._bots[table_id] = asyncio.get_running_loop().create_task(self._drive_bots(table_id))
@@ -289,6 +303,9 @@ class TableService:
         """Play the bot seats while it is a bot's turn; people's moves wake this again."""
         try:
             while True:
+                # A move stored while this driver reads the table wakes it while it still runs: it
+                # would not start another, so this one looks again before it stops.
+                wakes = self._wakes[table_id]
                 record = await self.record(table_id)
                 if record.status != "playing":
                     return
@@ -296,6 +313,8 @@ class TableService:
                 bots = bot_seats(record)
                 turn = [seat for seat in state.to_act() if seat in bots]
                 if not turn:
+                    if self._wakes[table_id] != wakes:
+                        continue
                     return
                 seat = turn[0]
                 await asyncio.sleep(self.bot_delay)
@@ -361,9 +380,23 @@ class TableService:
                 log.exception("leavers sweep failed")
             await asyncio.sleep(interval)
 
+    async def catch_up(self) -> list[str]:
+        """Tables watched here that moved without this process hearing of it — a process that died
+        between storing a move and publishing it, Redis away — are told to its sockets (which read
+        them again) and their bots woken. Returns those tables."""
+        stale = []
+        for table_id, version in (await asyncio.to_thread(self.store.versions, self.bus.watched())).items():
+            if version > self._heard[table_id]:
+                self.bus.deliver_here(table_id, {"kind": "moved", "version": version})  # heard from now on
+                self.wake_bots(table_id)
+                stale.append(table_id)
+        return stale
+
     async def sweep(self) -> list[tuple[str, int, str]]:
-        """One pass: keep this process's present people marked seen, then replace the absent and the
-        out-of-time. Returns (table, seat, reason) for each person this pass replaced."""
+        """One pass: catch up with tables moved unheard of, keep this process's present people marked
+        seen, then replace the absent and the out-of-time. Returns (table, seat, reason) for each
+        person this pass replaced."""
+        await self.catch_up()
         now = datetime.now(timezone.utc)
         await asyncio.to_thread(self.store.mark_seen, list(self._present))
         replaced = [(table_id, seat, "disconnected") for table_id, seat in

@@ -263,21 +263,30 @@ class Store:
         them (away = "disconnected"); returns the (table, seat) pairs this call changed — when several
         servers sweep at once, each pair is changed by one of them only. Tables with people at a
         physical table (companion tables) are left alone: their device may sleep between turns."""
-        companion = exists().where(and_(seats.c.table_id == tables.c.id, seats.c.kind == "table"))
+        other = seats.alias("other")
+        companion = exists().where(other.c.table_id == seats.c.table_id, other.c.kind == "table")
         absent = (select(seats.c.table_id, seats.c.seat).join(tables, tables.c.id == seats.c.table_id)
                   .where(tables.c.status == "playing", seats.c.kind == "human", seats.c.away.is_(None),
-                         seats.c.seen_at < cutoff))
+                         seats.c.seen_at < cutoff, ~companion))
         changed = []
         with self.engine.begin() as conn:
             for table_id, seat in conn.execute(absent).all():
-                if conn.execute(select(companion.where(tables.c.id == table_id))).scalar():
-                    continue
                 done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                         seats.c.away.is_(None), seats.c.seen_at < cutoff)
                                     .values(away="disconnected")).rowcount
                 if done:
                     changed.append((table_id, seat))
         return changed
+
+    def versions(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these tables (unknown ids left out)."""
+        found = {}
+        with self.engine.connect() as conn:
+            for start in range(0, len(table_ids), 500):
+                rows = conn.execute(select(tables.c.id, tables.c.version)
+                                    .where(tables.c.id.in_(table_ids[start:start + 500]))).all()
+                found.update({row.id: row.version for row in rows})
+        return found
 
     def clocked_tables(self) -> list[tuple[str, int, datetime, int]]:
         """(table, turn clock, last move at, version) of every table in play with a turn clock."""

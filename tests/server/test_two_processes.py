@@ -22,7 +22,6 @@ import pytest
 from cryptarena import games
 from cryptarena.server.store import Store
 
-from conftest import PG_URL, _postgres_schema
 from two_processes import SeatClient, create_table, redis_or_skip, servers
 
 pytestmark = pytest.mark.slow
@@ -30,14 +29,7 @@ pytestmark = pytest.mark.slow
 GAME, PLAYERS, BOT_SEAT = "midas", 4, 3  # Midas: simultaneous choices, so seats race for the same version
 
 
-@pytest.fixture
-def pg_url():
-    conn, schema = _postgres_schema()
-    try:
-        yield f"{PG_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        conn.execute(f"DROP SCHEMA {schema} CASCADE")
-        conn.close()
+# pg_url: conftest's fresh PostgreSQL schema (a skip naming why where there is none)
 
 
 def seat_clients(table_id, tokens, first, second, seed):
@@ -59,7 +51,12 @@ async def play(clients, *, kill=None, kill_at_version=None):
     tasks = [asyncio.create_task(c.play()) for c in clients]
     if kill is not None:
         tasks.append(asyncio.create_task(killer()))
-    await asyncio.wait_for(asyncio.gather(*tasks), timeout=240)
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=120)
+    except asyncio.TimeoutError:
+        where = [(c.seat, c.states[-1]["version"] if c.states else None, c.states[-1]["to_act"] if c.states else None,
+                  c.acts[-1] if c.acts else None, c.connections) for c in clients]
+        raise AssertionError(f"the game stalled; each client's last view: {where}") from None
 
 
 def check_game(db_url, table_id, clients):

@@ -17,6 +17,7 @@ _REGISTRY: dict[str, str] = {
     "quartz": "cryptarena.games.quartz:Quartz",
     "midas": "cryptarena.games.midas:Midas",
     "crusade": "cryptarena.games.crusade:Crusade",
+    "pharaoh": "cryptarena.games.pharaoh:Pharaoh",
 }
 
 

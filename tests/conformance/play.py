@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 
 import orjson
 
@@ -37,20 +38,44 @@ def configs() -> list[tuple[str, int]]:
 COUNTS_AT_FULL_SHARE = 4
 
 
-def games_for(game_id: str, games_per_config: int) -> int:
-    """Games per config of this game: the module's count, scaled by SCALE and by the game's
-    player range (see COUNTS_AT_FULL_SHARE); at least one."""
+# Nor with the length of its games: a game whose random games take more than this many actions on
+# average (Pharaoh: several hundred, its set-up deck building and long fights included) plays
+# fewer. Where every step is checked against the whole save (full games, secrets, chance), a game
+# twice as long costs four times as much, so those modules scale by the square of the ratio.
+STEPS_AT_FULL_SHARE = 250
+PROBE_GAMES = 3
+
+
+@lru_cache(maxsize=None)
+def mean_steps(game_id: str) -> float:
+    """Mean length of a few seeded random games at each player count (no checks: a probe)."""
+    game = games.load(game_id)
+    lengths = []
+    for players in range(game.min_players, game.max_players + 1):
+        for index in range(PROBE_GAMES):
+            table = new_table(game_id, players, index, purpose="probe")
+            lengths.append(play_out(table.state, table.rng))
+    return sum(lengths) / len(lengths)
+
+
+def games_for(game_id: str, games_per_config: int, per_step_checks: bool = False) -> int:
+    """Games per config of this game: the module's count, scaled by SCALE, by the game's
+    player range (see COUNTS_AT_FULL_SHARE) and by its game length (STEPS_AT_FULL_SHARE, squared
+    for modules that check every step against the whole save); at least one."""
     game = games.load(game_id)
     counts = game.max_players - game.min_players + 1
-    return max(1, round(games_per_config * SCALE * min(1.0, COUNTS_AT_FULL_SHARE / counts)))
+    length = min(1.0, STEPS_AT_FULL_SHARE / mean_steps(game_id))
+    share = min(1.0, COUNTS_AT_FULL_SHARE / counts) * (length ** 2 if per_step_checks else length)
+    return max(1, round(games_per_config * SCALE * share))
 
 
-def chunks(games_per_config: int, games_per_chunk: int) -> list[tuple[tuple[str, int], int, range]]:
+def chunks(games_per_config: int, games_per_chunk: int,
+           per_step_checks: bool = False) -> list[tuple[tuple[str, int], int, range]]:
     """(config, chunk number, game indices) for every config: the games split into chunks so
     that pytest-xdist spreads them over workers; the count is scaled (games_for)."""
     found = []
     for config in configs():
-        total = games_for(config[0], games_per_config)
+        total = games_for(config[0], games_per_config, per_step_checks)
         found += [(config, k, range(start, min(start + games_per_chunk, total)))
                   for k, start in enumerate(range(0, total, games_per_chunk))]
     return found

@@ -8,9 +8,9 @@ import pytest
 from cryptarena.engine import Rng
 from cryptarena.games import IllegalAction
 
-from .play import SCALE, canonical, config_id, configs, new_table, random_step
+from .play import canonical, config_id, configs, games_for, new_table, random_step
 
-GAMES_PER_CONFIG = max(1, round(3 * SCALE))
+GAMES_PER_CONFIG = 3  # per config, scaled by SCALE and the game's player range and length (games_for)
 SAMPLE_EVERY = 10
 PLAY_ON = 12  # random actions after an accepted script
 # No chance kind of any game has these outcomes (die faces, card / crystal ids are small
@@ -94,7 +94,7 @@ def check_chance(table, state, rng: Rng) -> int:
 @pytest.mark.parametrize("config", configs(), ids=config_id)
 def test_scripted_chance_refuses_what_cannot_happen(config):
     played = 0
-    for index in range(GAMES_PER_CONFIG):
+    for index in range(games_for(config[0], GAMES_PER_CONFIG, per_step_checks=True)):
         table = new_table(*config, index, "chance")
         state, rng = table.state, table.rng
         while not state.is_over():

@@ -130,7 +130,7 @@ def _check_end(game, state, table, snap, where):
     check_replay(game, state, table.seed, state.options, snap, f"{where} (resolved options)")
 
 
-CHUNKS = chunks(FULL_GAMES_PER_CONFIG, GAMES_PER_CHUNK)
+CHUNKS = chunks(FULL_GAMES_PER_CONFIG, GAMES_PER_CHUNK, per_step_checks=True)
 
 
 @pytest.mark.parametrize(("config", "chunk", "indices"), CHUNKS, ids=[f"{config_id(c)}-{k}" for c, k, _ in CHUNKS])

@@ -99,7 +99,7 @@ def check_sample(table, state, rng: Rng, redrawn: bool) -> tuple[bool, bool]:
     return hidden, redrawn
 
 
-CHUNKS = chunks(SECRET_GAMES_PER_CONFIG, GAMES_PER_CHUNK)
+CHUNKS = chunks(SECRET_GAMES_PER_CONFIG, GAMES_PER_CHUNK, per_step_checks=True)
 
 
 @pytest.mark.parametrize(("config", "chunk", "indices"), CHUNKS, ids=[f"{config_id(c)}-{k}" for c, k, _ in CHUNKS])

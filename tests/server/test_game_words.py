@@ -384,4 +384,5 @@ def test_each_word_is_translated_with_the_same_placeholders(game_id):
         assert data["fr"][key] != english, f"{game_id} fr {key}: a copy of the English"
         assert CJK.search(data["zh"][key]), f"{game_id} zh {key}: no Chinese in {data['zh'][key]!r}"
         checked += 1
-    assert checked > 20
+    # a game with a browser renderer has dozens of page words; one without (yet) only the lobby's
+    assert checked > (20 if game_id in RENDERED else 5)

@@ -67,7 +67,10 @@ def test_every_payload_is_exactly_the_engine_view_of_its_seat(client, db_path, g
         for _ in range(60):
             if latest[0]["over"]:
                 break
-            seat = latest[0]["to_act"][0]
+            # a seat among those to act: with simultaneous choices (Pharaoh's set-up, where a deck is
+            # built card by card) one socket would otherwise send every move, faster than its rate limit
+            acting = latest[0]["to_act"]
+            seat = acting[rng.below(len(acting))]
             legal = latest[seat]["legal"]
             sockets[seat].send_json({"type": "act", "action": legal[rng.below(len(legal))],
                                      "version": latest[0]["version"]})

@@ -1,0 +1,179 @@
+"""Set-up: each seat chooses a character and brings a deck and hexes, then the crypt opens.
+
+Phase `setup`, all seats at once, each in secret until every seat is ready (then the characters,
+deck lists and hexes are revealed: "Players reveal the character cards"):
+    pick {deck}                a prebuilt deck of the starter set, with its character and hexes
+    build {character}          a custom deck for that character (the same type may be chosen twice):
+      add / remove {card}      one copy at a time; the limits are checked as it is built
+      add_hex / remove_hex {hex}
+      ready                    when the deck and the hexes are legal
+      restart                  back to the choice
+A custom deck holds 24–49 chosen cards, the Key being added to make 25–50; at most 4 of a kind;
+at most 1 U, 3 X, 7 R and 13 S cards (C: no limit); only spell, tech and weapon levels the
+character may use (items, potions, tactics and agents: anyone). Hexes: 5–10, at most 4 of a kind,
+the same rarity caps, at least one exit.
+
+Then: every deck (the Key added) is shuffled, the hexes become one shuffled Hexpile, each player
+draws three cards, the first player (option `first_player`, else drawn at random) draws the
+starting hex — an exit is shuffled back and another drawn — and every character stands on it with
+25 life points.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .components import (CARDS, CHARACTERS, COPIES, DECK_MAX, DECK_MIN, DECKS, HEXES, KEY, LIFE, MIN_HEXES,
+                         RARITY_CAPS, START_HAND, card_key)
+
+MAX_HEXES = 10
+
+
+def deck_problems(character: str, cards: dict, hexes: list) -> list[str]:
+    """Every limit a deck and hex selection breaks, in words (empty: legal). `cards` counts the
+    chosen cards, the Key excluded (it is added at set-up)."""
+    problems = []
+    if character not in CHARACTERS:
+        return [f"unknown character {character!r}; the starter set has {', '.join(CHARACTERS)}"]
+    spec = CHARACTERS[character]
+    unknown = [c for c in cards if c not in CARDS]
+    if unknown:
+        problems.append(f"unknown cards: {', '.join(map(str, unknown))}")
+    known = {c: n for c, n in cards.items() if c in CARDS}
+    if known.get(KEY):
+        problems.append("the Key is added at set-up; leave it out of the list")
+    size = sum(known.values()) + 1
+    if not DECK_MIN <= size <= DECK_MAX:
+        problems.append(f"a deck holds {DECK_MIN}–{DECK_MAX} cards with the Key; this one has {size}")
+    problems += [f"{CARDS[c].title}: {n} copies, at most {COPIES} of a kind" for c, n in known.items() if n > COPIES]
+    problems += _rarity_problems(_rarities(known, CARDS), "cards")
+    problems += [f"{CARDS[c].title}: a level {CARDS[c].level} {CARDS[c].type} the {spec.name} may not use"
+                 for c in known if not spec.may_use(CARDS[c])]
+    problems += hex_problems(hexes)
+    return problems
+
+
+def hex_problems(hexes: list) -> list[str]:
+    problems = []
+    unknown = [h for h in hexes if h not in HEXES]
+    if unknown:
+        return [f"unknown hexes: {', '.join(map(str, unknown))}"]
+    if not MIN_HEXES <= len(hexes) <= MAX_HEXES:
+        problems.append(f"bring {MIN_HEXES}–{MAX_HEXES} hexes, not {len(hexes)}")
+    if not any(HEXES[h].exit for h in hexes):
+        problems.append("one of your hexes must be an EXIT hex")
+    counts = Counter(hexes)
+    problems += [f"{HEXES[h].title}: {n} copies, at most {COPIES} of a kind" for h, n in counts.items() if n > COPIES]
+    return problems + _rarity_problems(_rarities(counts, HEXES), "hexes")
+
+
+def _rarities(counts: dict, table: dict) -> dict:
+    found: Counter = Counter()
+    for item, n in counts.items():
+        found[table[item].rarity] += n
+    return dict(found)
+
+
+def _rarity_problems(by_rarity: dict, what: str) -> list[str]:
+    return [f"{n} {rarity} {what}, at most {RARITY_CAPS[rarity]}" for rarity, n in by_rarity.items()
+            if rarity in RARITY_CAPS and n > RARITY_CAPS[rarity]]
+
+
+def prebuilt(deck_id: str) -> dict:
+    deck = DECKS[deck_id]
+    return {"character": deck.character, "cards": dict(deck.cards), "hexes": list(deck.hexes)}
+
+
+def blank_setup() -> dict:
+    return {"mode": None, "deck": None, "character": None, "cards": {}, "hexes": [], "ready": False}
+
+
+class SetupMixin:
+    def setup_actions(self, seat: int) -> list[dict]:
+        mine = self.setup[seat]
+        if mine["ready"]:
+            return []
+        if mine["mode"] != "build":
+            return [{"type": "pick", "deck": d} for d in DECKS] + \
+                [{"type": "build", "character": c} for c in CHARACTERS]
+        spec = CHARACTERS[mine["character"]]
+        cards, hexes = mine["cards"], mine["hexes"]
+        size = sum(cards.values()) + 1
+        rarities = _rarities(cards, CARDS)
+        found = []
+        for card_id, card in CARDS.items():
+            if card_id == KEY or not spec.may_use(card):
+                continue
+            if size < DECK_MAX and cards.get(card_id, 0) < COPIES and \
+                    rarities.get(card.rarity, 0) < RARITY_CAPS.get(card.rarity, DECK_MAX):
+                found.append({"type": "add", "card": card_id})
+        found += [{"type": "remove", "card": c} for c in sorted(cards, key=card_key)]  # saves sort keys
+        hex_counts, hex_rarities = Counter(hexes), _rarities(Counter(hexes), HEXES)
+        if len(hexes) < MAX_HEXES:
+            found += [{"type": "add_hex", "hex": h} for h, tile in HEXES.items()
+                      if hex_counts[h] < COPIES and hex_rarities.get(tile.rarity, 0) < RARITY_CAPS.get(tile.rarity, 99)]
+        found += [{"type": "remove_hex", "hex": h} for h in dict.fromkeys(hexes)]
+        if not deck_problems(mine["character"], cards, hexes):
+            found.append({"type": "ready"})
+        return found + [{"type": "restart"}]
+
+    def _setup_action(self, seat: int, action: dict) -> None:
+        mine = self.setup[seat]
+        kind = action["type"]
+        if kind == "pick":
+            mine.update(prebuilt(action["deck"]), mode="pick", deck=action["deck"], ready=True)
+        elif kind == "build":
+            mine.update(blank_setup(), mode="build", character=action["character"])
+        elif kind == "restart":
+            mine.update(blank_setup())
+        elif kind == "add":
+            mine["cards"][action["card"]] = mine["cards"].get(action["card"], 0) + 1
+            mine["cards"] = dict(sorted(mine["cards"].items(), key=lambda kv: card_key(kv[0])))
+        elif kind == "remove":
+            mine["cards"][action["card"]] -= 1
+            if not mine["cards"][action["card"]]:
+                del mine["cards"][action["card"]]
+        elif kind == "add_hex":
+            mine["hexes"].append(action["hex"])
+            mine["hexes"].sort()
+        elif kind == "remove_hex":
+            mine["hexes"].remove(action["hex"])
+        elif kind == "ready":
+            mine["ready"] = True
+        if mine["ready"] or kind in ("build", "restart"):  # not every card added: the log would drown
+            self.add_log("pharaoh.ready" if mine["ready"] else "pharaoh.setup_step", {"seat": seat}, seat=seat,
+                         secret={"to": [seat], "action": dict(action), "params": {"step": kind}})
+        if all(s["ready"] for s in self.setup):
+            self.begin()
+
+    def begin(self) -> None:
+        """Every seat is ready: reveal, shuffle, deal, open the crypt."""
+        n = self.players
+        self.chars = [s["character"] for s in self.setup]
+        self.decklists = [dict(sorted(s["cards"].items(), key=lambda kv: card_key(kv[0]))) for s in self.setup]
+        self.life = [LIFE] * n
+        self.add_log("pharaoh.reveal", {"characters": list(self.chars),
+                                        "decks": [s["deck"] or "custom" for s in self.setup],
+                                        "hexes": [list(s["hexes"]) for s in self.setup]})
+        for seat, chosen in enumerate(self.setup):
+            deck = [KEY] + [c for c, k in chosen["cards"].items() for _ in range(k)]
+            deck.sort(key=card_key)
+            self.rng.shuffle(deck)
+            self.deck[seat] = deck
+        self.hexpile = [[tile, seat] for seat, chosen in enumerate(self.setup) for tile in chosen["hexes"]]
+        self.rng.shuffle(self.hexpile)
+        for seat in range(n):
+            self.draw_cards(seat, START_HAND, "pharaoh.deal")
+        first = self.options["first_player"]
+        self.first = self.rng.below(n) if first < 0 else first
+        tile, owner = self.hexpile.pop()
+        while HEXES[tile].exit and not all(HEXES[t].exit for t, _ in self.hexpile):
+            self.add_log("pharaoh.start_exit", {"tile": tile})
+            self.hexpile.append([tile, owner])
+            self.rng.shuffle(self.hexpile)
+            tile, owner = self.hexpile.pop()
+        self.crypt.add({"tile": tile, "owner": owner, "q": 0, "r": 0, "turn": 0, "doors": list(HEXES[tile].doors),
+                        "exit": HEXES[tile].exit, "keys": 0, "slain_by": None})
+        self.pos = [0] * n
+        self.add_log("pharaoh.start", {"first": self.first, "tile": tile, "owner": owner}, seat=self.first)
+        self.start_turn(self.first)

@@ -1,0 +1,479 @@
+"""The player turn and the crypt: draw, free actions, actions, discard; moving, exploring, hex
+events, escape rolls, the Key and the exit.
+
+A turn's steps are phases: `draw` (draw one card or skip: drawing is optional; an empty deck is
+refilled from the shuffled discard pile), `free` (modifiers and free cards, the escape roll of a
+caught character, `done`), `act` (up to the action count: one, raised by bonus actions to at most
+four, a Quad; `end` stops early), `discard` (optional discards, face up; `done` is refused above the
+hand limit of 10). A step with nothing to choose is skipped. After the actions, a character who
+remained in the hex it started the turn in suffers the hex's events (the END of the turn they
+remained); cards tabled in a hex this turn become hex events when the turn ends.
+"""
+
+from __future__ import annotations
+
+from ...engine import IllegalAction
+from .board import STEPS, opposite, placements
+from .components import BENEFIT_DAMAGE, CARDS, CHARACTERS, HAND_LIMIT, HEXES, KEY, LIFE, MONSTERS, QUAD
+
+
+class TurnMixin:
+    # ------------------------------------------------------------------ the turn
+    def start_turn(self, seat: int) -> None:
+        self.turn = {"seat": seat, "step": "draw", "used": 0, "added": 0, "slow": 0, "start_hex": self.pos[seat],
+                     "escape_rolled": False, "piece": None}
+        self.add_log("pharaoh.turn", {"seat": seat, "round": self.round}, seat=seat)
+        if self.defeated[seat]:
+            self.turn["step"] = "dominate"
+            self.add_log("pharaoh.no_draw", {"seat": seat}, seat=seat)
+        self.skip_empty_steps()
+
+    def allowance(self) -> int:
+        turn = self.turn
+        seat = turn["seat"]
+        if self.defeated[seat]:
+            return 1
+        factor, extra = 1, turn["added"] - turn["slow"]
+        for entry in self.table:
+            if entry["seat"] == seat and entry["turn"]:
+                card = CARDS[entry["card"]]
+                if card.effect == "rage":
+                    factor *= card.factor * 2 ** entry["enforced"]
+                else:
+                    extra += card.actions * 2 ** entry["enforced"]
+        if "action" in self.benefits(seat):
+            extra += 1
+        return max(0, min(QUAD, factor + extra))
+
+    def skip_empty_steps(self) -> None:
+        """Move past steps where the seat has nothing to choose."""
+        turn = self.turn
+        seat = turn["seat"]
+        if turn["step"] == "draw" and not (self.deck[seat] or self.discard[seat]):
+            turn["step"] = "free"
+        if turn["step"] == "free" and self.turn_actions(seat) == [{"type": "done"}]:
+            turn["step"] = "act"
+        if turn["step"] == "act" and turn["used"] >= self.allowance():
+            self.end_actions()
+
+    def turn_actions(self, seat: int) -> list[dict]:
+        turn = self.turn
+        step = turn["step"]
+        if step == "draw":
+            return [{"type": "draw"}, {"type": "skip"}]
+        if step == "free":
+            found = self.card_plays(seat, free=True)
+            if self.trapped[seat] is not None and not turn["escape_rolled"]:
+                found.append({"type": "escape"})
+            return found + [{"type": "done"}]
+        if step == "dominate":
+            return self.domination_choices(seat)
+        if step == "act":
+            if self.defeated[seat]:
+                return self.piece_actions(seat)
+            return self.character_actions(seat) + [{"type": "end"}]
+        if step == "discard":
+            found = [{"type": "discard", "card": c} for c in dict.fromkeys(self.hand[seat])]
+            return found + ([{"type": "done"}] if len(self.hand[seat]) <= HAND_LIMIT else [])
+        return []
+
+    def character_actions(self, seat: int) -> list[dict]:
+        here = self.pos[seat]
+        found = []
+        if self.trapped[seat] is None:
+            found += [{"type": "move", "to": h} for h in self.crypt.passages(here)]
+            if self.hexpile:
+                found += [{"type": "explore", "side": d} for d in self.crypt.open_sides(here)]
+        if self.pieces_in([here], seat):
+            found.append({"type": "hit"})
+        found += self.card_plays(seat, free=False) + self.tabled_uses(seat) + self.ability_actions(seat)
+        found += [{"type": "return", "uid": e["uid"]} for e in self.table
+                  if e["owner"] == seat and e["seat"] is not None and not e["turn"]
+                  and (e["lp"] is None or e["lp"] >= CARDS[e["card"]].lp)]
+        found += [{"type": "move_agent", "uid": e["uid"], "to": h} for e in self.table
+                  if e["owner"] == seat and e["hex"] is not None and CARDS[e["card"]].is_agent
+                  for h in self.crypt.passages(e["hex"])]
+        if self.placed[here]["keys"]:
+            found.append({"type": "pickup"})
+        if HEXES[self.placed[here]["tile"]].use:
+            found.append({"type": "use_event"})
+        if self.placed[here]["exit"] and self.holds_key(seat):
+            found.append({"type": "exit"})
+        return found
+
+    def _turn_action(self, seat: int, action: dict) -> None:
+        kind = action["type"]
+        turn = self.turn
+        if kind in ("draw", "skip"):
+            if kind == "draw":
+                self.draw_cards(seat, 1, "pharaoh.draw", action=action)
+            else:
+                self.add_log("pharaoh.skip_draw", {"seat": seat}, seat=seat, action=dict(action))
+            turn["step"] = "free"
+        elif kind == "done" and turn["step"] == "free":
+            turn["step"] = "act"
+        elif kind == "done":  # the discard step
+            self.queue.append({"j": "end_turn"})
+        elif kind == "discard":
+            self.take(seat, action["card"])
+            self.to_discard(seat, action["card"])
+            self.add_log("pharaoh.discard", {"seat": seat, "card": action["card"]}, seat=seat, action=dict(action))
+        elif kind == "escape":
+            self.escape_roll(seat)
+        elif kind == "end":
+            self.end_actions()
+        elif kind in ("play", "use", "hit", "ability") and not (kind == "ability" and self.instant_ability(action)):
+            self.start_play(seat, action)
+        else:
+            turn["used"] += 1
+            if self.defeated[seat]:
+                self.piece_action(seat, action)
+            elif kind == "move":
+                self.move_to(seat, action["to"], "move")
+            elif kind == "explore":
+                self.explore(f"c{seat}", action["side"])
+            elif kind == "pickup":
+                self.pick_up(f"c{seat}")
+            elif kind == "use_event":
+                self.use_event(seat)
+            elif kind == "exit":
+                self.try_exit(seat, f"c{seat}")
+            elif kind == "return":
+                entry = self.entry(action["uid"])
+                self.add_log("pharaoh.return", {"seat": seat, "card": entry["card"]}, seat=seat, action=dict(action))
+                self.table.remove(entry)
+                self.give(seat, [entry["card"], *entry["attached"]], known=True)
+            elif kind == "ability":
+                self.use_ability({"seat": seat, "kind": "ability", **action})
+            elif kind == "move_agent":
+                self.move_piece(f"t{action['uid']}", action["to"])
+
+    def end_actions(self) -> None:
+        """The actions are over: remaining in a hex fires its events, then the discard step."""
+        turn = self.turn
+        if turn["step"] not in ("act", "dominate"):
+            return
+        seat = turn["seat"]
+        turn["step"] = "ending"
+        if not self.defeated[seat] and self.pos[seat] == turn["start_hex"]:
+            self.queue.append({"j": "events", "seat": seat, "hex": self.pos[seat], "why": "remain"})
+        self.queue.append({"j": "to_discard"})
+
+    def _job_to_discard(self, job: dict) -> None:
+        seat = self.turn["seat"]
+        self.turn["step"] = "discard"
+        if self.defeated[seat] or not self.hand[seat]:
+            self.queue.append({"j": "end_turn"})
+
+    def _job_end_turn(self, job: dict) -> None:
+        seat = self.turn["seat"]
+        for entry in list(self.table):
+            if entry["hex"] is not None and not entry["active"]:
+                entry["active"] = True  # tabled in a hex this turn: a hex event from now on
+            if entry["turn"] and entry["seat"] == seat:
+                self.discard_entry(entry)
+            entry["used"] = False
+        self.turns_done += 1
+        nxt = (seat + 1) % self.players
+        if nxt == self.first:
+            self.round += 1
+            if self.round > self.options["round_limit"]:
+                self.finish(None, "round_limit")
+                return
+        self.turn = None
+        self.start_turn(nxt)
+
+    # ------------------------------------------------------------------ cards in and out of hands
+    def draw_cards(self, seat: int, count: int, msg: str, action: dict | None = None) -> None:
+        for _ in range(count):
+            if not self.deck[seat]:
+                if not self.discard[seat]:
+                    return
+                self.deck[seat] = self.discard[seat]
+                self.discard[seat] = []
+                self.rng.shuffle(self.deck[seat])  # a deck out of cards: the discard pile, shuffled
+                self.add_log("pharaoh.reshuffle", {"seat": seat, "cards": len(self.deck[seat])}, seat=seat)
+            card_id = self.scripted("card") if self._script else None
+            if card_id is None:
+                card_id = self.deck[seat].pop()
+            else:
+                if card_id not in self.deck[seat]:
+                    raise IllegalAction(f"scripted card {card_id!r} is not in seat {seat}'s deck",
+                                        code="bad_outcome")
+                self.deck[seat].remove(card_id)
+            self.hand[seat].append(card_id)
+            self.sort_hand(seat)
+            self.add_log(msg, {"seat": seat}, seat=seat, action=dict(action) if action else None,
+                         chance={"kind": "card"},
+                         secret={"to": [seat], "params": {"card": card_id}, "chance": {"value": card_id}})
+            action = None
+
+    # ------------------------------------------------------------------ moving and exploring
+    def move_to(self, seat: int, to: int, how: str) -> None:
+        origin = self.pos[seat]
+        if self.placed[origin].get("slain_by") == seat:
+            self.placed[origin]["slain_by"] = None
+        self.pos[seat] = to
+        self.add_log("pharaoh.move", {"seat": seat, "from": origin, "to": to, "how": how}, seat=seat)
+        self.queue.insert(0, {"j": "events", "seat": seat, "hex": to, "why": "enter"})
+
+    def explore(self, ref: str, side: int) -> None:
+        here = self.where(ref)
+        tile, owner = self.draw_hex()
+        turns = placements(tile, side)
+        job = {"j": "place", "piece": ref, "from": here, "side": side, "tile": tile, "owner": owner}
+        self.add_log("pharaoh.explore", {"piece": ref, "from": here, "side": side, "tile": tile, "owner": owner},
+                     chance={"kind": "hex", "value": tile})
+        if len(turns) == 1:
+            self.place_hex(job, turns[0])
+        else:
+            self.queue.insert(0, job)
+            self.decision = {"kind": "place", "seat": self.turn["seat"], "turns": turns}
+
+    def draw_hex(self) -> tuple[str, int]:
+        tile = self.scripted("hex") if self._script else None
+        if tile is None:
+            tile, owner = self.hexpile.pop()
+        else:
+            index = next((i for i in range(len(self.hexpile) - 1, -1, -1) if self.hexpile[i][0] == tile), None)
+            if index is None:
+                raise IllegalAction(f"scripted hex {tile!r} is not in the Hexpile", code="bad_outcome")
+            tile, owner = self.hexpile.pop(index)
+        return tile, owner
+
+    def place_hex(self, job: dict, turn: int) -> None:
+        dq, dr = STEPS[job["side"]]
+        origin = self.placed[job["from"]]
+        doors = sorted((d + turn) % 6 for d in HEXES[job["tile"]].doors)
+        index = self.crypt.add({"tile": job["tile"], "owner": job["owner"], "q": origin["q"] + dq,
+                                "r": origin["r"] + dr, "turn": turn, "doors": doors,
+                                "exit": HEXES[job["tile"]].exit, "keys": 0, "slain_by": None})
+        assert opposite(job["side"]) in doors
+        self.add_log("pharaoh.place", {"hex": index, "tile": job["tile"], "turn": turn, "doors": doors})
+        ref = job["piece"]
+        if ref[0] == "c":
+            self.move_to(int(ref[1:]), index, "explore")
+        else:
+            self.move_piece(ref, index)
+
+    def _place(self, seat: int, action: dict) -> None:
+        job = self.queue.pop(0)
+        self.decision = None
+        self.place_hex(job, action["turn"])
+
+    # ------------------------------------------------------------------ hex events
+    def benefits(self, seat: int) -> set[str]:
+        here = self.pos[seat]
+        if here is None or self.defeated[seat]:
+            return set()
+        placed = self.placed[here]
+        return HEXES[placed["tile"]].benefit_for(self.chars[seat], placed["owner"] == seat)
+
+    def benefit_damage(self, seat: int) -> int:
+        return BENEFIT_DAMAGE if "damage" in self.benefits(seat) else 0
+
+    def _job_events(self, job: dict) -> None:
+        seat, index = job["seat"], job["hex"]
+        if self.defeated[seat] or self.pos[seat] != index:
+            return
+        if index == 0 and self.turns_done < self.players:
+            self.add_log("pharaoh.start_hex_quiet", {"seat": seat, "hex": index})
+            return
+        tile = HEXES[self.placed[index]["tile"]]
+        jobs = []
+        if "ignore" in self.benefits(seat):
+            self.add_log("pharaoh.ignore_events", {"seat": seat, "hex": index, "tile": tile.id})
+            present = self.present_monster(index)
+            if present is not None and seat in present["provoked"]:
+                jobs.append({"j": "event", "seat": seat, "hex": index, "i": tile.events.index(
+                    next(e for e in tile.events if e.kind == "monster"))})
+        else:
+            jobs += [{"j": "event", "seat": seat, "hex": index, "i": i} for i in range(len(tile.events))]
+        jobs += [{"j": "hex_card", "seat": seat, "uid": e["uid"]} for e in self.table
+                 if e["hex"] == index and e["active"] and e["owner"] != seat]
+        self.queue[:0] = jobs
+
+    def present_monster(self, index: int) -> dict | None:
+        return next((m for m in self.monsters if m["home"] == index and m["hex"] == index), None)
+
+    def _job_event(self, job: dict) -> None:
+        seat, index = job["seat"], job["hex"]
+        if self.defeated[seat] or self.pos[seat] != index:
+            return
+        event = HEXES[self.placed[index]["tile"]].events[job["i"]]
+        kind = event.kind
+        target = f"c{seat}"
+        if kind == "damage":
+            self.strike(target=target, parts=[[event.damage.n, event.damage.flat, None]], by=None,
+                        label=f"event.{event.name}", source=f"h{index}")
+        elif kind == "trap":
+            parts = [[event.damage.n, event.damage.flat, None]] if event.damage.n or event.damage.flat else []
+            self.strike(target=target, parts=parts, by=None, label="event.trap", source=f"h{index}",
+                        effect={"trap": event.escape})
+        elif kind == "monster":
+            self.monster_event(seat, index, event.monster)
+        elif kind == "draw":
+            self.draw_cards(seat, event.count, "pharaoh.event_draw")
+        elif kind == "discard":
+            if self.hand[seat]:
+                self.queue.insert(0, {"j": "event_discard", "seat": seat, "left": event.count})
+        elif kind == "heal":
+            rolls = [self.roll_die() for _ in range(event.amount.n)]
+            self.heal(seat, sum(rolls) + event.amount.flat, self.placed[index]["tile"], rolls)
+        elif kind == "slow" and self.turn and self.turn["seat"] == seat and self.turn["step"] == "act":
+            self.turn["slow"] += event.count
+            self.add_log("pharaoh.slowed", {"seat": seat, "count": event.count, "actions": self.allowance()})
+
+    def monster_event(self, seat: int, index: int, kind: str) -> None:
+        monster = self.present_monster(index)
+        if monster is None:
+            victor = self.placed[index].get("slain_by")
+            if victor == seat:
+                return  # defeated by this character, who remains: it does not reappear
+            self.placed[index]["slain_by"] = None
+            monster = self.spawn_monster(kind, index)
+            if victor is not None and not self.defeated[victor] and self.pos[victor] == index:
+                monster["spares"].append(victor)  # it goes for the newcomer until its victor attacks it
+        if monster["dominated_by"] is not None or seat in monster["spares"]:
+            return
+        spec = MONSTERS[monster["monster"]]
+        self.strike(target=f"c{seat}", parts=[[spec.damage.n, spec.damage.flat, None]], by=None,
+                    label=monster["monster"], source=f"m{monster['uid']}")
+
+    def spawn_monster(self, kind: str, index: int, dominated_by: int | None = None) -> dict:
+        monster = {"uid": self.new_uid(), "monster": kind, "home": index, "hex": index,
+                   "lp": MONSTERS[kind].lp, "dominated_by": dominated_by, "provoked": [], "spares": [], "keys": 0}
+        self.monsters.append(monster)
+        self.add_log("pharaoh.monster_appears", {"monster": kind, "hex": index, "target": f"m{monster['uid']}"})
+        return monster
+
+    def provoke(self, seat: int, ref: str) -> None:
+        monster = self.monster(int(ref[1:]))
+        if seat not in monster["provoked"] and "ignore" in self.benefits(seat):
+            monster["provoked"].append(seat)
+        if seat in monster["spares"]:
+            monster["spares"].remove(seat)
+
+    def _job_hex_card(self, job: dict) -> None:
+        seat, entry = job["seat"], self.entry(job["uid"])
+        if entry is None or self.defeated[seat] or self.pos[seat] != entry["hex"]:
+            return
+        card = CARDS[entry["card"]]
+        parts = [[card.damage.n, card.damage.flat, card.dtype]] if card.damage else []
+        self.strike(target=f"c{seat}", parts=parts, by=entry["owner"], label=entry["card"],
+                    source=f"t{entry['uid']}", effect={"trap": card.escape} if card.escape else None,
+                    per_lp=f"t{entry['uid']}" if card.per_lp else None)
+
+    def _job_event_discard(self, job: dict) -> None:
+        if not self.hand[job["seat"]] or job["left"] <= 0:
+            return
+        self.queue.insert(0, job)
+        self.decision = {"kind": "event_discard", "seat": job["seat"]}
+
+    def _event_discard(self, seat: int, action: dict) -> None:
+        job = self.queue[0]
+        job["left"] -= 1
+        self.decision = None
+        self.take(seat, action["card"])
+        self.to_discard(seat, action["card"])
+        self.add_log("pharaoh.event_discard", {"seat": seat, "card": action["card"]}, seat=seat, action=dict(action))
+        if job["left"] <= 0 or not self.hand[seat]:
+            self.queue.pop(0)
+
+    # ------------------------------------------------------------------ escape rolls, hex use, the exit
+    def escape_roll(self, seat: int) -> None:
+        self.turn["escape_rolled"] = True
+        roll = self.roll_2d6()
+        freed = sum(roll) <= self.trapped[seat]
+        self.add_log("pharaoh.escape_roll", {"seat": seat, "roll": roll, "target": self.trapped[seat],
+                                             "freed": freed}, seat=seat, action={"type": "escape"},
+                     chance={"kind": "die", "value": roll})
+        if freed:
+            self.trapped[seat] = None
+            if self.crypt.passages(self.pos[seat]):
+                self.decision = {"kind": "escape", "seat": seat}
+
+    def _escape_to(self, seat: int, action: dict) -> None:
+        self.decision = None
+        if action["type"] == "escape_to":
+            self.move_to(seat, action["to"], "escape")
+        else:
+            self.add_log("pharaoh.stay", {"seat": seat}, seat=seat, action=dict(action))
+
+    def use_event(self, seat: int) -> None:
+        use = HEXES[self.placed[self.pos[seat]]["tile"]].use
+        jobs = [{"j": "damage", "target": f"c{seat}", "amount": use["damage"].flat, "dtype": None, "by": None,
+                 "source": f"h{self.pos[seat]}"}]
+        self.add_log("pharaoh.use_event", {"seat": seat, "hex": self.pos[seat], "damage": use["damage"].flat})
+        if use.get("draw"):
+            jobs.append({"j": "gain", "seat": seat, "draw": use["draw"]})
+        self.queue[:0] = jobs
+
+    def _job_gain(self, job: dict) -> None:
+        if not self.defeated[job["seat"]]:
+            self.draw_cards(job["seat"], job["draw"], "pharaoh.event_draw")
+
+    def holds_key(self, seat: int) -> bool:
+        return KEY in self.hand[seat] or any(e["seat"] == seat and e["card"] == KEY for e in self.table)
+
+    def pick_up(self, ref: str) -> None:
+        here = self.where(ref)
+        self.placed[here]["keys"] -= 1
+        if ref[0] == "c":
+            self.give(int(ref[1:]), [KEY], known=True)
+        else:
+            self.piece(ref)["keys"] += 1
+        self.add_log("pharaoh.pickup", {"piece": ref, "hex": here})
+
+    def try_exit(self, seat: int, ref: str) -> None:
+        roll = self.roll_2d6()
+        escaped = roll[0] == roll[1]
+        self.add_log("pharaoh.exit_roll", {"seat": seat, "piece": ref, "roll": roll, "escaped": escaped},
+                     seat=seat, chance={"kind": "die", "value": roll})
+        if escaped:
+            self.escape_crypt(seat)
+
+    def escape_crypt(self, seat: int) -> None:
+        self.finish(seat, "escape")
+
+    # ------------------------------------------------------------------ special abilities
+    def ability_actions(self, seat: int) -> list[dict]:
+        ability = CHARACTERS[self.chars[seat]].ability
+        if ability == "recall":
+            return [{"type": "ability", "card": c} for c in dict.fromkeys(self.discard[seat])
+                    if CARDS[c].type == "spell"]
+        if ability == "repair":
+            found = [{"type": "ability"}] if self.life[seat] < LIFE else []
+            return found + [{"type": "ability", "uid": e["uid"]} for e in self.table
+                            if e["owner"] == seat and e["lp"] is not None and e["lp"] < CARDS[e["card"]].lp]
+        return [{"type": "ability"}] if self.targets_for(seat, self.ability_shape(seat)) else []
+
+    def instant_ability(self, action: dict) -> bool:
+        return CHARACTERS[self.chars[self.turn["seat"]]].ability in ("recall", "repair")
+
+    def ability_shape(self, seat: int) -> dict:
+        ability = CHARACTERS[self.chars[seat]].ability
+        if ability in ("cleave", "retribution"):
+            return {"aim": "piece", "from": self.pos[seat], "reach": "same" if ability == "cleave" else "hex1"}
+        return {"aim": None}
+
+    def use_ability(self, pending: dict) -> None:
+        seat = pending["seat"]
+        ability = CHARACTERS[self.chars[seat]].ability
+        if ability == "recall":
+            self.discard[seat].remove(pending["card"])
+            self.give(seat, [pending["card"]], known=True)
+            self.add_log("pharaoh.recall", {"seat": seat, "card": pending["card"]}, seat=seat)
+        elif ability == "repair" and pending.get("uid") is not None:
+            entry = self.entry(pending["uid"])
+            entry["lp"] = CARDS[entry["card"]].lp
+            self.add_log("pharaoh.repair", {"seat": seat, "card": entry["card"], "uid": entry["uid"]}, seat=seat)
+        elif ability == "repair":
+            rolls = [self.roll_die()]
+            self.heal(seat, rolls[0] + 1, "repair", rolls)
+        elif ability == "cleave":
+            self.attack(pending, self.hit_parts(seat, dice=2) + self.enhancement_parts(pending, None), label="cleave")
+        else:
+            lost = (LIFE - self.life[seat]) // 5
+            self.attack(pending, self.hit_parts(seat, extra=lost) + self.enhancement_parts(pending, None),
+                        label="retribution")

@@ -127,6 +127,9 @@ class GreedyAgent:
                 return 120
             if card.effect == "key":
                 return 40
+            if card.effect == "teleport" and has_key:  # straight to an exit when it is not next door
+                exits = [i for i, h in enumerate(view["crypt"]) if h["exit"]]
+                return 320 if exits and self.distance(view, here, exits) > 1 else 10
             if card.effect in ("phase_walk", "teleport"):
                 return 20
         if kind == "ability" and "card" in action:
@@ -181,7 +184,7 @@ class GreedyAgent:
     # ------------------------------------------------------------------ building a play
     def _build(self, view, legal, rng):
         targets = [a for a in legal if a["type"] == "target"]
-        attachable = [a for a in legal if a["type"] == "attach" and CARDS[a["card"]].effect != "lock"]
+        attachable = [a for a in legal if a["type"] == "attach"]  # a Lock protects what is tabled
         if not targets:  # only a Long Shot can bring a target in reach: it goes first
             reach = [a for a in attachable if CARDS[a["card"]].effect == "reach"]
             if reach:
@@ -206,6 +209,9 @@ class GreedyAgent:
         if kind == "m":
             monster = next(m for m in view["monsters"] if m["uid"] == num)
             return 10 - monster["lp"] / 3 + (30 if monster["keys"] else 0)
+        if kind == "h" and view["pending"] and view["pending"]["card"] in ("teleporter", "phase_walk"):
+            hexes = view["crypt"]
+            return (100 if self.holds_key(view, me) and hexes[num]["exit"] else 0) + 80 * hexes[num]["keys"]
         if kind == "h":
             here = view["seats"][me]["hex"]
             enemies = sum(1 for s in view["seats"] if s["seat"] != me and s["hex"] == num and not s["defeated"])

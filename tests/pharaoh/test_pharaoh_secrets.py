@@ -172,3 +172,21 @@ def test_determinize_keeps_a_key_everyone_saw_picked_up_in_its_hand():
     for seed in range(8):
         twin = state.determinize(1, Rng(seed))
         assert "key" in twin.hand[0] and twin.holds_key(0)
+
+
+def test_an_interrupt_window_tells_nobody_who_holds_a_play_any_time_card():
+    """The same play, answered by a seat holding a play-any-time Thwart or by one holding a Dagger
+    (both from its deck list): the player and a spectator see the same window, the same seats
+    asked, the same log."""
+    seen = []
+    for answer_card in ("thwart", "dagger"):
+        state = table(("spellmancer", "warlord"), hands={0: ["burning_spear", "enforce"], 1: [answer_card]})
+        to_step(state)
+        state.apply(0, {"type": "play", "card": "burning_spear", "method": "use_discard"})
+        state.apply(0, {"type": "modifier", "card": "enforce"})
+        state.apply(0, {"type": "target", "target": "c1"})
+        assert state.phase == "window" and state.to_act() == [1]
+        can_answer = {"type": "respond", "card": "thwart", "target": "enforce"} in state.legal_actions(1)
+        assert can_answer == (answer_card == "thwart")
+        seen.append([(state.view(s), state.log_for(s)) for s in (0, None)])
+    assert seen[0] == seen[1]

@@ -56,6 +56,24 @@ def set_hand(state, seat: int, cards: list[str]) -> None:
     touched(state)
 
 
+def first_round(state):
+    """Starting-hex events ignored (the first round): nothing but what the test arranges."""
+    state.turns_done = 0
+    return touched(state)
+
+
+def table_card(state, seat: int, card: str, **fields) -> dict:
+    """`card` from the seat's deck (or added to its list) tabled in front of it."""
+    if card in state.deck[seat]:
+        state.deck[seat].remove(card)
+    else:
+        state.decklists[seat][card] = state.decklists[seat].get(card, 0) + 1
+    entry = state.new_entry(seat, card, seat=seat)
+    entry.update(fields)
+    touched(state)
+    return entry
+
+
 def add_hex(state, tile: str, q: int, r: int, turn: int = 0, owner: int = 0) -> int:
     doors = sorted((d + turn) % 6 for d in HEXES[tile].doors)
     state.placed.append({"tile": tile, "owner": owner, "q": q, "r": r, "turn": turn, "doors": doors,

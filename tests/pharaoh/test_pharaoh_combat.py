@@ -5,25 +5,7 @@ immunity, ranges, attacks on ALL in a hex, agents and monsters."""
 from __future__ import annotations
 
 import pytest
-
-from pharaoh_play import add_hex, dice, legal_types, table, to_step, touched
-
-
-def first_round(state):
-    """Starting-hex events ignored (the first round): nothing but what the test arranges."""
-    state.turns_done = 0
-    return touched(state)
-
-
-def table_card(state, seat: int, card: str, **fields) -> dict:
-    if card in state.deck[seat]:
-        state.deck[seat].remove(card)
-    else:
-        state.decklists[seat][card] = state.decklists[seat].get(card, 0) + 1
-    entry = state.new_entry(seat, card, seat=seat)
-    entry.update(fields)
-    touched(state)
-    return entry
+from pharaoh_play import add_hex, dice, first_round, legal_types, table, table_card, to_step, touched
 
 
 def place_agent(state, owner: int, card: str, hex_index: int) -> dict:

@@ -6,13 +6,7 @@ held, and the round limit."""
 
 from __future__ import annotations
 
-
-from pharaoh_play import add_hex, dice, legal_types, put_on_pile, table, to_step, touched
-
-
-def first_round(state):
-    state.turns_done = 0
-    return touched(state)
+from pharaoh_play import add_hex, dice, first_round, legal_types, put_on_pile, table, to_step, touched
 
 
 def take_from_deck(state, seat, card):

@@ -6,10 +6,10 @@ tabled card."""
 from __future__ import annotations
 
 import pytest
+from pharaoh_play import add_hex, dice, legal_types, put_on_pile, set_hand, table, table_card, to_step, touched
 
 from cryptarena.engine import IllegalAction
 from cryptarena.games.pharaoh.board import opposite
-from pharaoh_play import add_hex, dice, legal_types, put_on_pile, set_hand, table, to_step, touched
 
 
 def refusal(state, seat, action) -> str:
@@ -27,18 +27,6 @@ def first_round(state):
 
 def allowance(state) -> int:
     return state.view(state.turn["seat"])["turn"]["allowance"]
-
-
-def table_card(state, seat: int, card: str, **fields) -> dict:
-    """`card` from the seat's deck (or added to its list) tabled in front of it."""
-    if card in state.deck[seat]:
-        state.deck[seat].remove(card)
-    else:
-        state.decklists[seat][card] = state.decklists[seat].get(card, 0) + 1
-    entry = state.new_entry(seat, card, seat=seat)
-    entry.update(fields)
-    touched(state)
-    return entry
 
 
 # ---------------------------------------------------------------------------------- (1) draw

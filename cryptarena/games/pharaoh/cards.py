@@ -274,7 +274,10 @@ class CardsMixin:
         if pending is None or pending.get("cancelled"):
             return
         seat = pending["seat"]
-        for extra in (pending["alteration"], pending["enhancement"], *pending["modifiers"]):
+        # the Enforce on a tabled Berserker Rage or Advantage stays with it for the turn
+        stays = pending["kind"] == "play" and pending["method"] == "table" and \
+            CARDS[pending["card"]].effect in ("rage", "haste")
+        for extra in (pending["alteration"], pending["enhancement"], *([] if stays else pending["modifiers"])):
             if extra and extra != "lock":
                 self.to_discard(seat, extra)
         kind = pending["kind"]
@@ -368,8 +371,6 @@ class CardsMixin:
                 entry["turn"] = True
                 entry["enforced"] = len(pending["modifiers"])
                 entry["attached"] += pending["modifiers"]
-                for mod in pending["modifiers"]:  # they go with the modifier they doubled
-                    self.discard[seat].remove(mod)
             self.lock_on(entry, pending)
             self.add_log("pharaoh.tabled", {"seat": seat, "card": card_id, "uid": entry["uid"],
                                             "hex": entry["hex"]}, seat=seat)

@@ -1,7 +1,7 @@
 """What the terminal shows, one module per game: boards, choices in words, how commands are
 typed; and what every game shares, the score table.
 
-A game with its own module (Crypt, Quartz, Midas, Crusade) gets a readable board, choices grouped in words and
+A game with its own module (Crypt, Quartz, Midas, Crusade, Pharaoh) gets a readable board, choices grouped in words and
 short commands; any other game falls back to a pretty-printed view and one numbered line per
 action, so a new game is playable in the terminal before it has a renderer.
 """
@@ -13,14 +13,14 @@ from typing import Any, Callable
 from rich.console import RenderableType
 from rich.table import Table
 
-from . import crusade, crypt, midas, quartz
+from . import crusade, crypt, midas, pharaoh, quartz
 from .common import Arg, Choice, generic_board, generic_choice, inferred_args, seat_name
 
 __all__ = ["Arg", "Choice", "BOARDS", "CHOICES", "SHORTCUTS", "QUIET_FOR_OTHERS", "ARGS", "HELP_EXAMPLES",
            "UNPLAYABLE", "READERS",
            "board", "choices", "command_args", "generic_board", "generic_choice", "score_table", "seat_name"]
 
-_GAMES = {"crypt": crypt, "quartz": quartz, "midas": midas, "crusade": crusade}
+_GAMES = {"crypt": crypt, "quartz": quartz, "midas": midas, "crusade": crusade, "pharaoh": pharaoh}
 
 BOARDS: dict[str, Callable[..., RenderableType]] = {gid: m.board for gid, m in _GAMES.items()}
 CHOICES: dict[str, Callable[..., list[Choice]]] = {gid: m.choices for gid, m in _GAMES.items()}

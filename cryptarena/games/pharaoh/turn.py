@@ -228,7 +228,7 @@ class TurnMixin:
             self.place_hex(job, turns[0])
         else:
             self.queue.insert(0, job)
-            self.decision = {"kind": "place", "seat": self.turn["seat"], "turns": turns}
+            self.decision = {"kind": "place", "seat": self.turn["seat"], "turns": turns, "tile": tile}
 
     def draw_hex(self) -> tuple[str, int]:
         tile = self.scripted("hex") if self._script else None

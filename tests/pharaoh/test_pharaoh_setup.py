@@ -305,3 +305,12 @@ def test_starting_hex_events_are_ignored_until_every_player_has_had_a_turn():
     state.apply(1, {"type": "done"})
     stay_a_turn(0)  # everyone has had a turn: the event happens
     assert state.phase == "defend" and state.view(0)["strike"]["label"] == "event.masonry"
+
+
+def test_a_seat_building_a_deck_sees_what_still_keeps_it_from_ready():
+    state = GAME.new_state(2, 3, {})
+    state.apply(0, {"type": "build", "character": "warlord"})
+    state.apply(0, {"type": "add", "card": "dagger"})
+    problems = state.view(0)["seats"][0]["setup"]["problems"]
+    assert any("25–50 cards" in p for p in problems) and any("EXIT" in p for p in problems)
+    assert state.view(1)["seats"][0]["setup"] is None  # nobody else sees it

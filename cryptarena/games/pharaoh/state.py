@@ -287,6 +287,9 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
             if not revealed:
                 entry["setup"] = dict(self.setup[s], cards=dict(self.setup[s]["cards"]),
                                       hexes=list(self.setup[s]["hexes"])) if mine else None
+                if mine and self.setup[s]["mode"] == "build":  # what still keeps a custom deck from ready
+                    entry["setup"]["problems"] = deck_problems(self.setup[s]["character"], self.setup[s]["cards"],
+                                                               self.setup[s]["hexes"])
             seats.append(entry)
         strike = None
         if self.decision is not None and self.decision["kind"] in ("defend", "soak"):

@@ -230,15 +230,17 @@ def render_strict(game: Any, entry: Mapping[str, Any], lang: str = "en",
 
 
 def render(game: Any, entry: Mapping[str, Any], lang: str = "en",
-           names: Mapping[Any, str] | None = None) -> str:
+           names: Mapping[Any, str] | None = None, *, sentence: bool = True) -> str:
     """One log entry in words. Never raises: without a usable template it shows the key and its
-    parameters, which is ugly but tells the reader (and the developer) what happened."""
+    parameters, which is ugly but tells the reader (and the developer) what happened.
+    `sentence=False`: a phrase to go inside a sentence (not capitalised)."""
     try:
         words = catalogue(game, lang)
         key = entry.get("msg")
         if key in words:
             formatter = _Formatter(words, names, strict=False)
-            return _capitalise(formatter.pick_and_format(words[key], entry.get("params") or {}))
+            text = formatter.pick_and_format(words[key], entry.get("params") or {})
+            return _capitalise(text) if sentence else text
     except Exception:  # noqa: BLE001 - rendering a log line must never end a game
         pass
     params = entry.get("params") or {}

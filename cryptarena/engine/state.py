@@ -85,6 +85,17 @@ class Game:
                 code="bad_players")
         return players
 
+    # -- published content: pages that show a game's components (a deck builder) -------------------
+    def components(self) -> dict | None:
+        """The game's public components as JSON (cards, tiles, decks…); None: it publishes none."""
+        return None
+
+    def check_deck(self, deck: Any) -> list[dict] | None:
+        """What a deck a player would bring breaks, as {"msg", "params"} entries in the log's form
+        (words from the game's catalogue; empty: legal). None: the game has no decks to build. Any
+        JSON may come in; a malformed deck is a problem, never an exception."""
+        return None
+
     # -- states ------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: dict | None = None, *,
                   keep_log: bool = True) -> "State":

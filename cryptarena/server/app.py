@@ -10,6 +10,7 @@ import secrets
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -21,6 +22,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.middleware.sessions import SessionMiddleware
 
 from .. import games
+from ..engine import Game
 from ..ai.agents import agent_names
 from .bus import LocalBus, RedisBus
 from .logs import RequestLogMiddleware
@@ -58,7 +60,9 @@ def _game_json(game) -> dict:
     return {"id": game.id, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
             "pitch": game.pitch, "options": game.options_schema(), "agents": agent_names(game),
             "rules_url": f"/api/games/{game.id}/rules", "phases": dict(game.phases),
-            "action_types": dict(game.action_types)}
+            "action_types": dict(game.action_types),
+            # a game with decks to build (Pharaoh) has a deck builder page
+            "deck_builder": f"/decks/{game.id}" if type(game).check_deck is not Game.check_deck else None}
 
 
 def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None,
@@ -178,6 +182,27 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             return json.loads(resources.files(package).joinpath("messages.json").read_text(encoding="utf-8"))
         except FileNotFoundError:
             return {}
+
+    @app.get("/api/games/{game_id}/components")
+    async def get_components(game_id: str):
+        """The game's public components (a deck builder's cards, hexes, characters, limits)."""
+        data = load_game(game_id).components()
+        if data is None:
+            raise ApiError(404, "no_components", f"{game_id} publishes no components")
+        return data
+
+    @app.post("/api/games/{game_id}/decks/check")
+    async def check_deck(game_id: str, deck: dict[str, Any], lang: str = "en"):
+        """What a deck breaks, each problem as a message key, its parameters and its text in `lang`."""
+        from ..engine.messages import LANGUAGES, render
+        game = load_game(game_id)
+        if lang not in LANGUAGES:
+            raise ApiError(400, "bad_lang", f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        problems = game.check_deck(deck)
+        if problems is None:
+            raise ApiError(404, "no_decks", f"{game_id} has no decks to build")
+        return {"legal": not problems,
+                "problems": [{**p, "text": render(game, p, lang, sentence=False)} for p in problems]}
 
     # ---------------------------------------------------------------- tables
     @app.post("/api/tables", status_code=201)
@@ -346,7 +371,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 if connection["seat"] is None:
                     raise ProtocolError("spectator", "you are watching: take a seat to play", ref="act")
                 try:
-                    version = await service.act(table_id, connection["seat"], message.action, message.version)
+                    actions = message.actions if message.actions is not None else [message.action]
+                    version = await service.act_many(table_id, connection["seat"], actions, message.version)
                     await send({"type": "acted", "version": version})
                 except ProtocolError as exc:
                     if exc.code == "version_conflict":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError, model_validator
 
 MAX_MESSAGE_BYTES = 16 * 1024
 
@@ -19,10 +19,21 @@ class Hello(_Message):
     lang: Literal["en", "fr", "zh"] = "en"
 
 
+MAX_ACTIONS = 100  # a batch: a deck brought at set-up is about 60 small actions
+
+
 class Act(_Message):
     type: Literal["act"]
-    action: dict[str, Any]
+    # one action, or several played in order, all or nothing (docs/protocol.md)
+    action: dict[str, Any] | None = None
+    actions: list[dict[str, Any]] | None = Field(default=None, min_length=1, max_length=MAX_ACTIONS)
     version: StrictInt = Field(ge=0)  # not true, "3" or 2.0
+
+    @model_validator(mode="after")
+    def _one_of(self) -> "Act":
+        if (self.action is None) == (self.actions is None):
+            raise ValueError("send either action (one) or actions (a list), not both or neither")
+        return self
 
 
 class Sync(_Message):

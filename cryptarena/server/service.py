@@ -245,6 +245,12 @@ class TableService:
 
     # ------------------------------------------------------------------ playing
     async def act(self, table_id: str, seat: int, action: dict, version: int, *, by_bot: bool = False) -> int:
+        return await self.act_many(table_id, seat, [action], version, by_bot=by_bot)
+
+    async def act_many(self, table_id: str, seat: int, actions: list[dict], version: int, *,
+                       by_bot: bool = False) -> int:
+        """Play `actions` in order for `seat`, all or nothing: the first one refused leaves the table
+        as it was and its reason names it (a deck of 40 cards sent at once, built in small steps)."""
         received = time.perf_counter()  # operations: latency from here to the new state published
         async with self._locks[table_id]:
             record = await self.record(table_id)
@@ -260,13 +266,17 @@ class TableService:
             # The cached state is changed in place: out of the cache until the store has taken the move,
             # so that nobody reading the table meanwhile sees a move the database may still refuse.
             self._cache.pop(table_id, None)
+            if len(actions) > 1:
+                state = state.clone()  # a refusal halfway must leave nothing of the first ones
+            for i, action in enumerate(actions):
+                try:
+                    state.apply(seat, action)
+                except IllegalAction as exc:
+                    where = f"action {i + 1} of {len(actions)} ({action.get('type')}): " if len(actions) > 1 else ""
+                    raise ProtocolError(exc.code, where + exc.reason, ref="act") from None
             try:
-                state.apply(seat, action)
-            except IllegalAction as exc:
-                raise ProtocolError(exc.code, exc.reason, ref="act") from None
-            try:
-                new_version = await asyncio.to_thread(self.store.append, table_id, current,
-                                                      state.history[-1], state)
+                new_version = await asyncio.to_thread(self.store.append_many, table_id, current,
+                                                      state.history[-len(actions):], state)
             except VersionConflict as exc:
                 # Another process moved it (its event may never come, if it died): read it again, and
                 # let the bots look whether it is their turn now.
@@ -279,7 +289,8 @@ class TableService:
                                               status="over" if state.is_over() else "playing")
             self._cache[table_id] = (new_version, state)
         await self.bus.publish(table_id, {"kind": "moved", "version": new_version})
-        self._count_action(record, seat, new_version, time.perf_counter() - received)
+        for _ in actions:
+            self._count_action(record, seat, new_version, time.perf_counter() - received)
         self.wake_bots(table_id)
         return new_version
 
@@ -317,7 +328,11 @@ class TableService:
                         continue
                     return
                 seat = turn[0]
-                await asyncio.sleep(self.bot_delay)
+                # The pause lets people follow a bot's own moves; a bot answering a person (a defence
+                # turn against their attack) or asked alongside others (an interrupt window) answers at once.
+                last = state.history[-1].get("seat") if state.history else None
+                if len(state.to_act()) == 1 and last in bots:
+                    await asyncio.sleep(self.bot_delay)
                 game = games.load(record.game_id)
                 agent = make_agent(bots[seat], game)
                 rng = Rng(derive_seed(record.seed, "bot", seat, version))

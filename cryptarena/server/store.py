@@ -315,9 +315,14 @@ class Store:
     def append(self, table_id: str, expected_version: int, entry: dict, state) -> int:
         """Store one history entry and the state after it, moving the table from
         `expected_version` to the next; VersionConflict if another move got there first."""
-        new_version = expected_version + 1
-        if len(state.history) != new_version or state.history[-1] != entry:
-            raise StoreError("the state given does not end with this entry at this version")
+        return self.append_many(table_id, expected_version, [entry], state)
+
+    def append_many(self, table_id: str, expected_version: int, entries: list[dict], state) -> int:
+        """Store several history entries (one version each) and the state after the last, in one
+        transaction: all of them, or none if another move got there first (VersionConflict)."""
+        new_version = expected_version + len(entries)
+        if not entries or len(state.history) != new_version or state.history[-len(entries):] != entries:
+            raise StoreError("the state given does not end with these entries at this version")
         status = "over" if state.is_over() else "playing"
         now = _now()
         try:
@@ -331,8 +336,9 @@ class Store:
                     if exists is None:
                         raise UnknownTable(f"no table {table_id!r}")
                     raise VersionConflict(f"table {table_id} is no longer at version {expected_version}")
-                conn.execute(insert(moves).values(table_id=table_id, version=new_version,
-                                                  entry=json.dumps(entry), created_at=now))
+                conn.execute(insert(moves), [{"table_id": table_id, "version": expected_version + i + 1,
+                                              "entry": json.dumps(entry), "created_at": now}
+                                             for i, entry in enumerate(entries)])
         except IntegrityError:
             raise VersionConflict(f"table {table_id} is no longer at version {expected_version}") from None
         return new_version

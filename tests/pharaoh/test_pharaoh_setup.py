@@ -5,11 +5,16 @@ had a turn."""
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 import pytest
 
 from cryptarena.engine import IllegalAction
 from cryptarena.games.pharaoh.components import DECKS, HEXES
 from pharaoh_play import CREATED, GAME, legal_types
+
+GAME_WORDS = json.loads(resources.files("cryptarena.games.pharaoh").joinpath("messages.json").read_text("utf-8"))
 
 # 24 chosen cards (the Key makes 25), all commons a Warlord may use
 WARLORD_24 = {"dagger": 4, "halberd": 4, "block": 4, "buckler": 4, "healing_potion": 4, "poison": 4}
@@ -312,5 +317,31 @@ def test_a_seat_building_a_deck_sees_what_still_keeps_it_from_ready():
     state.apply(0, {"type": "build", "character": "warlord"})
     state.apply(0, {"type": "add", "card": "dagger"})
     problems = state.view(0)["seats"][0]["setup"]["problems"]
-    assert any("25–50 cards" in p for p in problems) and any("EXIT" in p for p in problems)
+    keys = [p["msg"] for p in problems]  # as message keys, for the reader's language
+    assert keys == ["pharaoh.deck.size", "pharaoh.deck.hex_count", "pharaoh.deck.no_exit"], keys
+    assert problems[0]["params"] == {"min": 25, "max": 50, "n": 2}
     assert state.view(1)["seats"][0]["setup"] is None  # nobody else sees it
+
+
+BROKEN_DECKS = [  # between them, every limit a deck can break, and input no browser should send
+    ("nobody", {}, []),
+    ("warlord", ["dagger"], []),
+    ("warlord", {}, "armoury"),
+    ("warlord", {"no_such_card": 1, "key": 1, "great_axe": 5}, ["no_such_hex"]),
+    ("spellmancer", {"great_axe": 2, "meteor": 2, "mind_lightning": 4}, ["armoury"] * 5 + ["throne_room"] * 4 + ["crossroads"] * 3),
+]
+
+
+def test_every_deck_problem_has_words_in_every_language():
+    from cryptarena.engine.messages import render_strict
+    from cryptarena.games.pharaoh.decks import deck_issues
+
+    issues = [issue for deck in BROKEN_DECKS for issue in deck_issues(*deck)]
+    keys = {issue["msg"] for issue in issues}
+    catalogue = {k for k in GAME_WORDS["en"] if k.startswith("pharaoh.deck.")}
+    assert keys == catalogue  # every template is reached, and none is missing
+    for issue in issues:
+        texts = {lang: render_strict(GAME, issue, lang) for lang in ("en", "fr", "zh")}
+        assert len(set(texts.values())) == 3, texts
+        for number in (str(v) for v in issue["params"].values() if isinstance(v, int)):
+            assert all(number in text for text in texts.values()), (issue, texts)

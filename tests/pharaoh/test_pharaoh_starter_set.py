@@ -78,7 +78,7 @@ def test_deck_problems_name_every_broken_limit():
                   "the Key is added", "25–50 cards", "EXIT", "Armoury: 5 copies"):
         assert words in text, words
     assert GAME.deck_problems("nobody", {}, []) == ["unknown character 'nobody'; the starter set has "
-                                                    "spellmancer, warlord, avenger, technomancer"]
+                                                    "Spellmancer, Warlord, Avenger, Technomancer"]
 
 
 def test_the_rules_page_tables_are_generated_from_the_data():

@@ -21,6 +21,7 @@ HAND_LIMIT = 10
 START_HAND = 3
 QUAD = 4                  # at most four actions a turn
 MIN_HEXES = 5             # per player, one of them an exit
+MAX_HEXES = 10            # (our choice: docs/rules/pharaoh.md)
 RARITY_CAPS = {"U": 1, "X": 3, "R": 7, "S": 13}   # C: no limit
 RARITIES = ("C", "S", "R", "X", "U")
 MONSTER_BOUNTY = 3        # cards drawn for defeating a monster
@@ -189,9 +190,25 @@ def _hex(row: dict) -> HexTile:
                    exit=row.get("exit", False), use=use)
 
 
+def _data() -> dict:
+    return tomllib.loads((resources.files(__package__) / "starter_set.toml").read_text(encoding="utf-8"))
+
+
+def published() -> dict:
+    """The starter set as pages show it: the data as written (dice as text), each character's
+    usable cards (so no page re-implements the level table) and the deck limits."""
+    data = _data()
+    for row in data["character"]:
+        row["may_use"] = [c for c in CARDS if c != KEY and CHARACTERS[row["id"]].may_use(CARDS[c])]
+    return {"starter_set": True, "characters": data["character"], "cards": data["card"], "hexes": data["hex"],
+            "monsters": data["monster"], "decks": data["deck"],
+            "limits": {"deck_min": DECK_MIN, "deck_max": DECK_MAX, "copies": COPIES, "rarity_caps": RARITY_CAPS,
+                       "rarities": list(RARITIES), "hexes_min": MIN_HEXES, "hexes_max": MAX_HEXES, "key": KEY,
+                       "life": LIFE, "hand_limit": HAND_LIMIT, "start_hand": START_HAND, "quad": QUAD}}
+
+
 def _load() -> tuple[dict, dict, dict, dict, dict]:
-    text = (resources.files(__package__) / "starter_set.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = _data()
     characters = {r["id"]: Character(**{**r, "hit": Dice.parse(r["hit"])}) for r in data["character"]}
     cards = {r["id"]: _card(r) for r in data["card"]}
     hexes = {r["id"]: _hex(r) for r in data["hex"]}

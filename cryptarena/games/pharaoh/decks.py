@@ -23,48 +23,70 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .components import (CARDS, CHARACTERS, COPIES, DECK_MAX, DECK_MIN, DECKS, HEXES, KEY, LIFE, MIN_HEXES,
+from ...engine.messages import render
+
+from .components import (CARDS, CHARACTERS, COPIES, DECK_MAX, DECK_MIN, DECKS, HEXES, KEY, LIFE, MAX_HEXES, MIN_HEXES,
                          RARITY_CAPS, START_HAND, card_key)
 
-MAX_HEXES = 10
-
-
 def deck_problems(character: str, cards: dict, hexes: list) -> list[str]:
-    """Every limit a deck and hex selection breaks, in words (empty: legal). `cards` counts the
-    chosen cards, the Key excluded (it is added at set-up)."""
-    problems = []
-    if character not in CHARACTERS:
-        return [f"unknown character {character!r}; the starter set has {', '.join(CHARACTERS)}"]
+    """Every limit a deck and hex selection breaks, in English words (empty: legal). `cards` counts
+    the chosen cards, the Key excluded (it is added at set-up)."""
+    return [render(_WORDS, issue, sentence=False) for issue in deck_issues(character, cards, hexes)]
+
+
+class _Catalogue:
+    """render() finds a game's words by the package of the object it is given: this one's."""
+
+
+_WORDS = _Catalogue()
+
+
+def _issue(key: str, **params) -> dict:
+    return {"msg": f"pharaoh.deck.{key}", "params": params}
+
+
+def deck_issues(character, cards, hexes) -> list[dict]:
+    """Every limit a deck breaks as message keys with parameters ({"msg", "params"}, the log's
+    form), so that a deck builder shows them in the reader's language. Anything a browser may send
+    is checked: a malformed deck is an issue too, never an exception."""
+    if not isinstance(character, str) or character not in CHARACTERS:
+        return [_issue("unknown_character", character=str(character)[:40], known=list(CHARACTERS))]
+    if not isinstance(cards, dict) or not all(isinstance(c, str) and type(n) is int and n >= 0
+                                              for c, n in cards.items()):
+        return [_issue("malformed_cards")]
+    if not isinstance(hexes, list) or not all(isinstance(h, str) for h in hexes):
+        return [_issue("malformed_hexes")]
+    issues = []
     spec = CHARACTERS[character]
-    unknown = [c for c in cards if c not in CARDS]
+    cards = {c: n for c, n in cards.items() if n}
+    unknown = [c[:40] for c in cards if c not in CARDS]
     if unknown:
-        problems.append(f"unknown cards: {', '.join(map(str, unknown))}")
+        issues.append(_issue("unknown_cards", cards=unknown))
     known = {c: n for c, n in cards.items() if c in CARDS}
     if known.get(KEY):
-        problems.append("the Key is added at set-up; leave it out of the list")
+        issues.append(_issue("key_listed"))
     size = sum(known.values()) + 1
     if not DECK_MIN <= size <= DECK_MAX:
-        problems.append(f"a deck holds {DECK_MIN}–{DECK_MAX} cards with the Key; this one has {size}")
-    problems += [f"{CARDS[c].title}: {n} copies, at most {COPIES} of a kind" for c, n in known.items() if n > COPIES]
-    problems += _rarity_problems(_rarities(known, CARDS), "cards")
-    problems += [f"{CARDS[c].title}: a level {CARDS[c].level} {CARDS[c].type} the {spec.name} may not use"
-                 for c in known if not spec.may_use(CARDS[c])]
-    problems += hex_problems(hexes)
-    return problems
+        issues.append(_issue("size", min=DECK_MIN, max=DECK_MAX, n=size))
+    issues += [_issue("copies", item=c, n=n, max=COPIES) for c, n in known.items() if n > COPIES]
+    issues += _rarity_issues(_rarities(known, CARDS), "rarity_cards")
+    issues += [_issue("may_not_use", card=c, level=CARDS[c].level, kind=CARDS[c].type, character=character)
+               for c in known if not spec.may_use(CARDS[c])]
+    return issues + hex_issues(hexes)
 
 
-def hex_problems(hexes: list) -> list[str]:
-    problems = []
-    unknown = [h for h in hexes if h not in HEXES]
+def hex_issues(hexes: list) -> list[dict]:
+    unknown = [h[:40] for h in hexes if h not in HEXES]
     if unknown:
-        return [f"unknown hexes: {', '.join(map(str, unknown))}"]
+        return [_issue("unknown_hexes", hexes=unknown)]
+    issues = []
     if not MIN_HEXES <= len(hexes) <= MAX_HEXES:
-        problems.append(f"bring {MIN_HEXES}–{MAX_HEXES} hexes, not {len(hexes)}")
+        issues.append(_issue("hex_count", min=MIN_HEXES, max=MAX_HEXES, n=len(hexes)))
     if not any(HEXES[h].exit for h in hexes):
-        problems.append("one of your hexes must be an EXIT hex")
+        issues.append(_issue("no_exit"))
     counts = Counter(hexes)
-    problems += [f"{HEXES[h].title}: {n} copies, at most {COPIES} of a kind" for h, n in counts.items() if n > COPIES]
-    return problems + _rarity_problems(_rarities(counts, HEXES), "hexes")
+    issues += [_issue("copies", item=h, n=n, max=COPIES) for h, n in counts.items() if n > COPIES]
+    return issues + _rarity_issues(_rarities(counts, HEXES), "rarity_hexes")
 
 
 def _rarities(counts: dict, table: dict) -> dict:
@@ -74,8 +96,8 @@ def _rarities(counts: dict, table: dict) -> dict:
     return dict(found)
 
 
-def _rarity_problems(by_rarity: dict, what: str) -> list[str]:
-    return [f"{n} {rarity} {what}, at most {RARITY_CAPS[rarity]}" for rarity, n in by_rarity.items()
+def _rarity_issues(by_rarity: dict, key: str) -> list[dict]:
+    return [_issue(key, n=n, rarity=rarity, max=RARITY_CAPS[rarity]) for rarity, n in by_rarity.items()
             if rarity in RARITY_CAPS and n > RARITY_CAPS[rarity]]
 
 

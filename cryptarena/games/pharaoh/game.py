@@ -4,7 +4,8 @@ in docs/rules/pharaoh.md; where players could disagree it is a table option."""
 from __future__ import annotations
 
 from ...engine import Game, Option, OptionError
-from .decks import deck_problems
+from .components import published
+from .decks import deck_issues, deck_problems
 from .state import PharaohState
 
 
@@ -96,8 +97,17 @@ class Pharaoh(Game):
                               f"{players} players (seats 0..{players - 1}, or -1)", code="bad_option_value")
 
     def deck_problems(self, character: str, cards: dict, hexes: list) -> list[str]:
-        """What a custom deck breaks (empty: legal), for a deck builder."""
+        """What a custom deck breaks, in English (empty: legal)."""
         return deck_problems(character, cards, hexes)
+
+    def components(self) -> dict:
+        return published()
+
+    def check_deck(self, deck) -> list[dict]:
+        """A deck as a builder sends it, {"character", "cards": {card: copies}, "hexes": [hex, ...]}."""
+        if not isinstance(deck, dict):
+            return [{"msg": "pharaoh.deck.malformed_cards", "params": {}}]
+        return deck_issues(deck.get("character"), deck.get("cards", {}), deck.get("hexes", []))
 
     @property
     def bots(self) -> dict:

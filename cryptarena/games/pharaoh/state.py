@@ -24,7 +24,7 @@ from .board import Crypt
 from .cards import CardsMixin
 from .combat import CombatMixin
 from .components import CARDS, CHARACTERS, DECKS, HEXES, LIFE, MONSTERS, card_key
-from .decks import SetupMixin, blank_setup, deck_problems, prebuilt
+from .decks import SetupMixin, blank_setup, deck_issues, deck_problems, prebuilt
 from .domination import DominationMixin
 from .interrupts import InterruptsMixin
 from .turn import TurnMixin
@@ -288,7 +288,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
                 entry["setup"] = dict(self.setup[s], cards=dict(self.setup[s]["cards"]),
                                       hexes=list(self.setup[s]["hexes"])) if mine else None
                 if mine and self.setup[s]["mode"] == "build":  # what still keeps a custom deck from ready
-                    entry["setup"]["problems"] = deck_problems(self.setup[s]["character"], self.setup[s]["cards"],
+                    entry["setup"]["problems"] = deck_issues(self.setup[s]["character"], self.setup[s]["cards"],
                                                                self.setup[s]["hexes"])
             seats.append(entry)
         strike = None
@@ -296,6 +296,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
             head = self.queue[0]
             strike = {k: head.get(k) for k in ("target", "label", "by", "source", "anytime", "dodgeable", "rolled",
                                                 "amount", "dtype")}
+            strike["dodge_at"] = self.dodge_score(head["target"])  # public: the dodge and tabled maluses
         return {"starter_set": True, "round": self.round, "round_limit": self.options["round_limit"],
                 "first": self.first, "seats": seats, "hand": list(self.hand[seat]) if seat is not None else None,
                 "crypt": [dict(h) for h in self.placed],

@@ -146,6 +146,7 @@ export class TableSocket {
   }
 
   act(action) { return this.send({ type: "act", action, version: this.version }); }
+  actMany(actions) { return this.send({ type: "act", actions, version: this.version }); }
   sync() { return this.send({ type: "sync" }); }
   chat(text) { return this.send({ type: "chat", text }); }
   close() { this.closed = true; if (this.ws) this.ws.close(); }

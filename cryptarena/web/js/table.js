@@ -120,9 +120,13 @@ function ctx() {
   return {
     view: st.view, legal: page.busy ? [] : st.legal || [], seat: st.seat, toAct: st.to_act || [],
     over: st.over, t: page.t, lang: page.lang, names: names(), nameOf, local: page.local,
+    components: page.components, words: page.words, clock: page.clockEnds == null ? null
+      : Math.max(0, Math.ceil((page.clockEnds - performance.now()) / 1000)),
+    // several actions in one message, played in order, all or nothing (a deck brought at set-up)
     send: (action) => {
       if (page.busy) return;
-      if (!page.socket.act(action)) { toast(page.t("ui.connecting")); return; }
+      const sent = Array.isArray(action) ? page.socket.actMany(action) : page.socket.act(action);
+      if (!sent) { toast(page.t("ui.connecting")); return; }
       page.busy = true; // until the next state: no double clicks
       setTimeout(() => { if (page.busy) { page.busy = false; renderBoard(); } }, 4000);
     },
@@ -333,12 +337,13 @@ async function main() {
     page.table = await api.get(`/api/tables/${tableId}`);
   } catch (e) { setLanguage(page.lang); fatal(e.message); return; }
   const gameId = page.table.game;
-  const [game, catalogue, renderer] = await Promise.all([
+  const [game, catalogue, renderer, components] = await Promise.all([
     api.get(`/api/games/${gameId}`).catch(() => null),
     api.get(`/api/games/${gameId}/messages`).catch(() => ({})),
     import(`/static/js/games/${gameId}.js`).catch((e) => { console.error(e); return null; }),
+    api.get(`/api/games/${gameId}/components`).catch(() => null), // games with cards to show (Pharaoh)
   ]);
-  Object.assign(page, { game, catalogue: catalogue || {}, renderer });
+  Object.assign(page, { game, catalogue: catalogue || {}, renderer, components });
   if (!renderer) toast(`No renderer for ${gameId}`);
   page.socket = new TableSocket(tableId, {
     token: loadToken(tableId), lang: page.lang, onMessage,

@@ -38,7 +38,9 @@ def catalogue(game_id: str) -> dict[str, dict]:
 
 
 def renderer_source(game_id: str) -> str:
-    return (WEB / "games" / f"{game_id}.js").read_text(encoding="utf-8")
+    """The renderer module and the modules of its own folder (games/<id>/*.js), if it is split."""
+    parts = [WEB / "games" / f"{game_id}.js", *sorted((WEB / "games" / game_id).glob("*.js"))]
+    return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 
 # -- a small JavaScript scanner ---------------------------------------------------------------------
@@ -283,7 +285,12 @@ def crusade_card_keys() -> set[str]:
 
 
 # Keys a renderer builds from data (`ui.crypt.collector.${c.type}.${c.side}`): the family each prefix stands for.
-DYNAMIC_FAMILIES = {"ui.crypt.collector.": crypt_collector_keys, "ui.crusade.card.": crusade_card_keys}
+def pharaoh_action_keys() -> set[str]:
+    return {f"ui.pharaoh.a.{kind}" for kind in games.load("pharaoh").action_types}
+
+
+DYNAMIC_FAMILIES = {"ui.crypt.collector.": crypt_collector_keys, "ui.crusade.card.": crusade_card_keys,
+                    "ui.pharaoh.a.": pharaoh_action_keys}
 
 
 def keys_asked_for(game_id: str) -> set[str]:

@@ -1,0 +1,157 @@
+// Pharaoh's decision panel: what this seat may do now, in words, with every legal action not drawn on a
+// card of the hand as a button (so every legal action is clickable somewhere). Special moments get
+// their own block: set-up (prebuilt decks, saved decks, a deck built here), a play being built (what
+// will be played, then attach / Enforce / target / confirm, or cancel), a defence turn (the incoming
+// attack with its damage dice, type and the dodge odds), a play-any-time window (what it answers),
+// placing an explored hex (each way it may be turned, drawn), the end.
+import { h } from "../../api.js";
+import { renderEntry } from "../../i18n.js";
+import { deckActions, loadDecks } from "../../decks_store.js";
+import { miniHex } from "./map.js";
+import { actionLabel, dodgeChance, refName, term, textOf } from "./words.js";
+
+const IDS = { confirm: "ph-confirm", cancel: "ph-cancel", end: "ph-end-turn", done: "ph-done", draw: "ph-draw", skip: "ph-skip",
+  pass: "ph-pass", take: "ph-take", ready: "ph-ready", restart: "ph-restart", exit: "ph-exit", stay: "ph-stay", wait: "ph-wait" };
+const SETUP_BUILD = new Set(["add", "remove", "add_hex", "remove_hex"]);
+
+export const button = (ctx, a, text, cls = "") => h("button", {
+  class: `btn btn-small action ph-choice ${cls}`.trim(), "data-action": JSON.stringify(a),
+  id: IDS[a.type] && !a.card && a.uid == null ? IDS[a.type] : null, onclick: () => ctx.send(a),
+}, text ?? actionLabel(ctx, a));
+
+/** Actions drawn on the hand's cards (a card id of this seat's hand): not repeated in the panel. */
+export function handOwned(ctx, a) {
+  return ctx.view.hand?.includes(a.card) && ["play", "discard", "attach", "modifier", "respond", "defend", "dodge", "ability"].includes(a.type);
+}
+
+// -- set-up ----------------------------------------------------------------------------------------
+function setupBlock(ctx) {
+  const v = ctx.view, me = ctx.seat != null ? v.seats[ctx.seat] : null, t = ctx.t;
+  const ready = v.seats.filter((s) => s.ready).map((s) => ctx.nameOf(s.seat));
+  const box = h("div", { id: "ph-setup" }, h("p", { class: "muted" }, t("ui.pharaoh.setup_ready", { who: ready.join(", ") || "—" })));
+  if (!me || me.ready) { box.prepend(h("p", {}, t(me ? "ui.pharaoh.setup_waiting" : "ui.pharaoh.setup_others"))); return box; }
+  const setup = me.setup || {};
+  if (setup.mode !== "build") {
+    const decks = ctx.components?.decks || [];
+    box.append(h("h4", {}, t("ui.pharaoh.prebuilt")),
+      h("div", { class: "ph-decks" }, ...ctx.legal.filter((a) => a.type === "pick").map((a) => {
+        const deck = decks.find((d) => d.id === a.deck);
+        return h("div", { class: "ph-deck" }, button(ctx, a, term(ctx, a.deck), "ph-pick"),
+          deck ? h("span", { class: "muted" }, ` ${term(ctx, deck.character)} · ${Object.values(deck.cards).reduce((x, y) => x + y, 1)} ${t("ui.pharaoh.cards")} · ${deck.hexes.length} ${t("ui.pharaoh.hexes")}`) : null);
+      })));
+    const saved = loadDecks("pharaoh");
+    box.append(h("h4", {}, t("ui.pharaoh.saved_decks")),
+      saved.length ? h("ul", { class: "ph-saved-list" }, ...saved.map((deck) => h("li", {},
+        h("button", { class: "btn btn-small ph-saved", dataset: { name: deck.name }, onclick: () => ctx.send(deckActions(deck)) }, deck.name),
+        h("span", { class: "muted" }, ` ${term(ctx, deck.character)} · ${Object.values(deck.cards).reduce((x, y) => x + y, 1)} ${t("ui.pharaoh.cards")} · ${deck.hexes.length} ${t("ui.pharaoh.hexes")}`))))
+        : h("p", { class: "muted" }, t("ui.pharaoh.no_saved")),
+      h("p", {}, h("a", { href: "/decks/pharaoh", target: "_blank", id: "ph-builder-link" }, t("ui.pharaoh.open_builder"))),
+      h("h4", {}, t("ui.pharaoh.build_here")),
+      h("div", { class: "ph-build-chars" }, ...ctx.legal.filter((a) => a.type === "build").map((a) => button(ctx, a, null, "ph-build-char"))));
+    return box;
+  }
+  const size = Object.values(setup.cards).reduce((x, y) => x + y, 1);
+  const problems = setup.problems || [];
+  box.append(h("p", {}, t("ui.pharaoh.building", { character: term(ctx, setup.character), n: size, hexes: setup.hexes.length })),
+    problems.length ? h("ul", { id: "ph-problems" }, ...problems.map((p) => h("li", { dataset: { msg: p.msg } }, renderEntry(ctx.words, p, ctx.names))))
+      : h("p", { id: "ph-problems-none" }, t("ui.pharaoh.deck_legal")));
+  const group = (type) => ctx.legal.filter((a) => a.type === type);
+  box.append(h("details", { class: "ph-build-list" }, h("summary", {}, t("ui.pharaoh.cards")),
+    h("div", {}, ...group("add").map((a) => button(ctx, a, `+ ${term(ctx, a.card)}`, "ph-add")), ...group("remove").map((a) => button(ctx, a, `− ${term(ctx, a.card)} ×${setup.cards[a.card]}`, "ph-remove")))),
+  h("details", { class: "ph-build-list" }, h("summary", {}, t("ui.pharaoh.hexes")),
+    h("div", {}, ...group("add_hex").map((a) => button(ctx, a, `+ ${term(ctx, a.hex)}`, "ph-add-hex")), ...group("remove_hex").map((a) => button(ctx, a, `− ${term(ctx, a.hex)}`, "ph-remove-hex")))));
+  return box;
+}
+
+// -- a play, an attack, a window -------------------------------------------------------------------
+function playWords(ctx, p) {
+  const what = p.kind === "play" ? term(ctx, p.card) : p.kind === "use" ? refName(ctx, `t${p.uid}`)
+    : p.kind === "hit" ? ctx.t("ui.pharaoh.a_hit") : term(ctx, p.ability || p.kind);
+  const extras = [p.alteration, p.enhancement].filter(Boolean).map((c) => term(ctx, c));
+  for (const m of p.modifiers || []) extras.push(term(ctx, m));
+  return `${what}${p.method ? ` (${ctx.t(`term.method.${p.method}`)})` : ""}${extras.length ? " + " + extras.join(" + ") : ""}${p.target ? " → " + refName(ctx, p.target) : ""}`;
+}
+
+function buildBlock(ctx) {
+  const p = ctx.view.pending, t = ctx.t;
+  const row = (part, key, value) => h("tr", { dataset: { part } }, h("th", {}, t(key)), h("td", {}, value || "—"));
+  return h("div", { id: "ph-build", dataset: { card: p.card || "" } },
+    h("p", {}, t("ui.pharaoh.building_play")),
+    h("table", { class: "ph-build-table" },
+      row("card", "ui.pharaoh.part_card", playWords(ctx, { ...p, alteration: null, enhancement: null, modifiers: [], target: null })),
+      row("alteration", "ui.pharaoh.part_alteration", p.alteration && term(ctx, p.alteration)),
+      row("enhancement", "ui.pharaoh.part_enhancement", p.enhancement && term(ctx, p.enhancement)),
+      row("modifiers", "ui.pharaoh.part_modifiers", (p.modifiers || []).map((m) => term(ctx, m)).join(", ")),
+      row("target", "ui.pharaoh.part_target", p.target && refName(ctx, p.target))),
+    h("p", { class: "muted" }, t("ui.pharaoh.build_hint")));
+}
+
+function diceOf(ctx, label) {
+  const c = ctx.cardsById[label], m = ctx.components?.monsters?.find((x) => x.id === label);
+  return c?.damage || m?.damage || (label === "hit" ? "1D6" : "");
+}
+
+function strikeBlock(ctx) {
+  const s = ctx.view.strike, t = ctx.t;
+  const parts = (s.rolled || []).map(([n, dtype]) => `${n}${dtype ? " " + term(ctx, dtype) : ""}`).join(" + ");
+  const types = [...new Set([s.dtype, ...(s.rolled || []).map((part) => part[1])].filter(Boolean))];
+  const source = s.by != null ? ctx.nameOf(s.by) : s.source ? refName(ctx, s.source) : "";
+  const dice = diceOf(ctx, s.label);
+  const dodges = ctx.legal.filter((a) => a.type === "dodge").map((a) => {
+    const bonus = a.card ? ctx.cardsById[a.card]?.bonus || 0 : 0;
+    return h("li", { class: "ph-odds", dataset: { card: a.card || "", at: s.dodge_at + bonus } },
+      t("ui.pharaoh.dodge_odds", { how: actionLabel(ctx, a), n: s.dodge_at + bonus, p: dodgeChance(s.dodge_at + bonus) }));
+  });
+  return h("div", { id: "ph-strike", dataset: { target: s.target, label: s.label } },
+    h("p", { class: "ph-incoming" }, t("ui.pharaoh.incoming", { what: term(ctx, s.label), source: source || "—", target: refName(ctx, s.target) })),
+    h("p", { id: "ph-damage" }, t("ui.pharaoh.damage", { dice: dice || "—", rolled: parts || "—", type: types.length ? types.map((x) => term(ctx, x)).join(", ") : t("ui.pharaoh.no_type") })),
+    s.dodgeable ? h("ul", { class: "ph-odds-list" }, ...dodges) : h("p", { class: "muted" }, t("ui.pharaoh.undodgeable")));
+}
+
+function windowBlock(ctx) {
+  const w = ctx.view.window, p = ctx.view.pending, t = ctx.t;
+  const waiting = w.asked.filter((s) => !w.answered.includes(s));
+  return h("div", { id: "ph-window", dataset: { asked: w.asked.join(",") } },
+    h("p", {}, t("ui.pharaoh.window", { who: p ? ctx.nameOf(p.seat) : "?", what: p ? playWords(ctx, p) : "?" })),
+    h("p", { class: "muted" }, t("ui.pharaoh.window_waiting", { who: waiting.map(ctx.nameOf).join(", ") || "—" })));
+}
+
+function placeBlock(ctx) {
+  const d = ctx.view.decision, tile = ctx.components?.hexes?.find((x) => x.id === d.tile);
+  return h("div", { id: "ph-place", dataset: { tile: d.tile } },
+    h("p", {}, ctx.t("ui.pharaoh.place", { tile: term(ctx, d.tile) })),
+    h("p", { class: "muted" }, textOf(ctx, `text.${d.tile}`)),
+    h("div", { class: "ph-turns" }, ...ctx.legal.filter((a) => a.type === "place").map((a) => {
+      const doors = (tile?.doors || []).map((x) => (x + a.turn) % 6);
+      return h("button", { class: "btn ph-place", "data-action": JSON.stringify(a), dataset: { turn: a.turn }, onclick: () => ctx.send(a), html: miniHex(doors, 22, tile?.exit) });
+    })));
+}
+
+function endBlock(ctx) {
+  const v = ctx.view;
+  return h("div", { id: "ph-end", dataset: { winner: v.winner ?? "", reason: v.end_reason || "" } },
+    h("h3", {}, v.winner != null ? ctx.t("ui.pharaoh.escaped", { who: ctx.nameOf(v.winner) }) : ctx.t("ui.pharaoh.no_winner")),
+    v.end_reason ? h("p", {}, ctx.t(`term.end.${v.end_reason}`)) : null);
+}
+
+/** The panel of what this seat may do now. */
+export function panel(ctx) {
+  const v = ctx.view, d = v.decision, t = ctx.t;
+  const kind = v.phase === "setup" ? "setup" : d?.kind || v.phase;
+  const box = h("section", { id: "ph-panel", class: "panel", dataset: { kind } });
+  const mineNow = ctx.seat != null && ctx.toAct.includes(ctx.seat);
+  if (ctx.over) box.append(endBlock(ctx));
+  else if (kind === "setup") box.append(setupBlock(ctx));
+  else {
+    if (v.pending && kind === "build") box.append(buildBlock(ctx));
+    if (v.strike) box.append(strikeBlock(ctx));
+    if (v.window) box.append(windowBlock(ctx));
+    if (kind === "place" && mineNow) box.append(placeBlock(ctx));
+    if (mineNow && ctx.clock != null && (v.strike || v.window)) box.append(h("p", { class: "ph-clock" }, t("ui.pharaoh.answer_within", { s: ctx.clock })));
+  }
+  const rest = ctx.legal.filter((a) => !handOwned(ctx, a) && a.type !== "pick" && a.type !== "build" && a.type !== "place"
+    && !(kind === "setup" && SETUP_BUILD.has(a.type)));
+  if (rest.length) box.append(h("div", { id: "ph-choices" }, ...rest.map((a) => button(ctx, a))));
+  if (!ctx.over && !mineNow && kind !== "setup") box.append(h("p", { class: "muted" }, t("ui.pharaoh.waiting", { who: ctx.toAct.map(ctx.nameOf).join(", ") })));
+  return box;
+}

@@ -15,7 +15,8 @@ from cryptarena.engine import Rng
 from cryptarena.engine.messages import LANGUAGES, render, render_strict
 from pharaoh_play import GAME, dice, table, to_step, touched
 
-SUB_TEMPLATE_PREFIXES = ("ui.", "term.", "pharaoh.deck.")  # deck problems: test_pharaoh_setup
+# deck problems: test_pharaoh_setup; component texts (text.<id>, ability.<id>): test_pharaoh_texts
+SUB_TEMPLATE_PREFIXES = ("ui.", "term.", "pharaoh.deck.", "text.", "ability.")
 
 
 def play(players: int, seed: int, options: dict, greedy: set):

@@ -418,6 +418,13 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     async def table_page(table_id: str):
         return _page("table.html")
 
+    # The deck builder of a game with decks to build (Pharaoh); any other game has none (404).
+    @app.get("/decks/{game_id}", include_in_schema=False)
+    async def deck_builder_page(game_id: str):
+        if _game_json(load_game(game_id))["deck_builder"] is None:
+            raise ApiError(404, "no_decks", f"{game_id} has no decks to build")
+        return _page("decks.html")
+
     # The companion page: one phone runs a physical table (start screen, then the table by its code).
     @app.get("/companion", include_in_schema=False)
     async def companion_start_page():

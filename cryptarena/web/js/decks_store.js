@@ -4,7 +4,8 @@
 
 const key = (gameId) => `ca.decks.${gameId}`;
 
-function isDeck(d) {
+/** Whether `d` has the shape of a saved deck (what an import must hold); nothing about its limits. */
+export function isDeck(d) {
   return d && typeof d === "object" && typeof d.name === "string" && d.name.trim() && typeof d.character === "string"
     && d.cards && typeof d.cards === "object" && !Array.isArray(d.cards)
     && Object.values(d.cards).every((n) => Number.isInteger(n) && n >= 0)

@@ -63,7 +63,9 @@ function renderGames() {
       h("p", { class: "pitch" }, gameWord(g.id, "ui.game.pitch", g.pitch)),
       h("div", { class: "tile-actions" },
         h("button", { class: "btn btn-gold create-table", dataset: { game: g.id }, onclick: () => openCreate(g) }, t("ui.lobby_create")),
-        h("a", { href: g.rules_url || `/api/games/${g.id}/rules`, class: "rules-link", onclick: (e) => { e.preventDefault(); showRules(g); } }, t("ui.lobby_rules")))))));
+        h("a", { href: g.rules_url || `/api/games/${g.id}/rules`, class: "rules-link", onclick: (e) => { e.preventDefault(); showRules(g); } }, t("ui.lobby_rules")),
+        // a game with decks to build (Pharaoh) has a deck builder page; its words are the game's own
+        g.deck_builder ? h("a", { href: g.deck_builder, class: "deck-builder-link", dataset: { game: g.id } }, gameWord(g.id, "ui.builder.link", "Deck builder")) : null)))));
 }
 
 async function showRules(g) {

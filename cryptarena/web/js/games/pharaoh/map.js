@@ -66,9 +66,9 @@ export function piecesByHex(ctx) {
 }
 
 function pieceSvg(piece, i, n, target) {
-  const angle = n === 1 ? Math.PI / 2 : (2 * Math.PI * i) / n + Math.PI / 2;
-  const dist = n === 1 ? R * 0.38 : R * 0.42;
-  const x = (Math.cos(angle) * dist).toFixed(1), y = (Math.sin(angle) * dist + 4).toFixed(1);
+  // rows of three under the hex's name
+  const row = Math.floor(i / 3), inRow = Math.min(3, n - row * 3), k = i % 3;
+  const x = ((k - (inRow - 1) / 2) * 25).toFixed(1), y = (12 + row * 24).toFixed(1);
   const fill = piece.seat != null ? SEAT_COLOURS[piece.seat % SEAT_COLOURS.length] : "#8a7f6a";
   const shape = piece.kind === "character" ? `<circle r="12" fill="${fill}"/>`
     : piece.kind === "monster" ? `<rect x="-11" y="-11" width="22" height="22" rx="3" fill="${piece.seat != null ? fill : "#6b4a3a"}" class="ph-monster-shape"/>`

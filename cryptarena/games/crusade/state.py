@@ -490,6 +490,9 @@ class CrusadeState(State):
                             self.hands[s].remove(card)
                             pool.append(card)
                             slots.append(s)
+                # in card order, not the order the true hands and pile hold them in: the re-deal
+                # must be a function of what the seat knows and the rng, nothing else
+                pool.sort(key=CARD_ORDER.__getitem__)
                 rng.shuffle(pool)
                 for s in slots:
                     self.hands[s].append(pool.pop())

@@ -29,6 +29,9 @@ def resample_hidden(state, seat: int | None, rng: Rng) -> None:
     for card in was:
         pool[state.cards[card].type].append(card)
     for cards in pool.values():
+        # gathered in id order, not the order the true arrangement holds them in: the world drawn
+        # must be a function of what the seat knows and the rng, nothing else
+        cards.sort()
         rng.shuffle(cards)
     drawn = [None if box is state.deck else pool[state.cards[card].type].pop()
              for (box, _), card in zip(hidden, was)]

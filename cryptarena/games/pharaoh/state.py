@@ -348,18 +348,24 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
                         deck = list(DECKS)[rng.below(len(DECKS))]
                         self.setup[s].update(prebuilt(deck), mode="pick", deck=deck, ready=True)
             return
+        # every pool is put in a fixed order before it is shuffled, never left in the order the
+        # true arrangement holds it: the world drawn must be a function of what the seat knows and
+        # the rng, so that two tables that read the same to it give it the same worlds
         for s in range(self.players):
             if s == seat:
+                self.deck[s].sort(key=card_key)
                 rng.shuffle(self.deck[s])
                 continue
             unknown = list(self.hand[s])
             for card_id in self.known[s]:  # seen going into the hand: it stays there
                 unknown.remove(card_id)
-            pool = unknown + self.deck[s]
+            pool = sorted(unknown + self.deck[s], key=card_key)
             rng.shuffle(pool)
             size = len(unknown)
             self.hand[s] = sorted(self.known[s] + pool[:size], key=card_key)
             self.deck[s] = pool[size:]
+        # which seat owns each hex left is public (the hexes chosen at set-up less those placed)
+        self.hexpile.sort(key=lambda entry: (entry[0], entry[1]))
         rng.shuffle(self.hexpile)
 
     # ------------------------------------------------------------------ saves

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import pickle
 from importlib import resources
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import orjson
 
@@ -28,6 +28,9 @@ from .errors import CorruptSave, IllegalAction, OptionError
 from .log import entry_for, keep_for
 from .options import Option, resolve_options
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .encoding import ActionEncoding, ObservationEncoding
 
 SAVE_FORMAT = 1
 
@@ -96,12 +99,30 @@ class Game:
         JSON may come in; a malformed deck is a problem, never an exception."""
         return None
 
+    # Action types that only take back a step of the acting seat's own (a servant placed, a play being
+    # built): a convenience for people. Search bots leave them alone, which also keeps them from
+    # placing and taking back for ever.
+    undo_actions: ClassVar[frozenset] = frozenset()
+
+    # -- fixed encodings for learning agents (cryptarena.rl) ----------------------------------
+    def action_encoding(self, players: int, options: dict | None = None) -> ActionEncoding | None:
+        """Every action a table of this size and these options may ever offer, numbered once and for
+        all (engine.encoding.ActionEncoding); None: the game declares none."""
+        return None
+
+    def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding | None:
+        """What a seat sees (its `view`, nothing else) as a fixed-length vector with a documented layout
+        (engine.encoding.ObservationEncoding); None: the game declares none."""
+        return None
+
     # -- states ------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: dict | None = None, *,
-                  keep_log: bool = True) -> "State":
+                  keep_log: bool = True, rng: Rng | None = None) -> "State":
         """A fresh table. keep_log=False plays the same game without writing the readable log
         (nobody reads it in a simulation; writing it is a seventh of a Midas playout): history,
-        views, saves and replays are as ever, the log stays empty."""
+        views, saves and replays are as ever, the log stays empty. `rng` replaces the RNG the
+        seed would give, set-up draws included: OpenSpiel's adapter (cryptarena.rl) passes one
+        whose every draw is an explicit chance node; such a table is no replay of its seed."""
         players = self.check_players(players)
         resolved = self.check_table(players, options)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -111,7 +132,7 @@ class Game:
         state.players = players
         state.seed = seed
         state.options = resolved
-        state.rng = Rng(seed)
+        state.rng = Rng(seed) if rng is None else rng
         state.log = []
         if not keep_log:
             state.keep_log = False

@@ -3,7 +3,8 @@ docs/rules/crusade.md; where players could disagree it is a table option."""
 
 from __future__ import annotations
 
-from ...engine import Game, Option, OptionError
+from ...engine import ActionEncoding, Game, ObservationEncoding, Option, OptionError
+from . import encoding
 from .board import LAYOUTS
 from .state import CrusadeState, copies_for, teams_for
 
@@ -68,6 +69,14 @@ class Crusade(Game):
             raise OptionError(f"option 'copies': {copies} copies of each Tier I Spell card cannot deal 3 cards to "
                               f"each of {necromancers} Necromancers; use at least {necromancers} (or 0)",
                               code="bad_option_value")
+
+    def action_encoding(self, players: int, options: dict | None = None) -> ActionEncoding:
+        resolved = self.check_table(players, options)
+        return encoding.action_encoding(players, resolved["board"])
+
+    def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding:
+        resolved = self.check_table(players, options)
+        return encoding.observation_encoding(players, resolved["board"], copies_for(players, resolved["copies"]))
 
     def seat_teams(self, players: int, options: dict | None = None) -> list[str]:
         return teams_for(players)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...engine import Game, Option, OptionError
+from ...engine import ActionEncoding, Game, ObservationEncoding, Option, OptionError
+from . import encoding
 from .components import TYPES
 from .state import CryptState
 
@@ -40,6 +41,7 @@ class Crypt(Game):
                 "exhausted this phase",
         "game_end": "the deck ran out and its round is over; scores and winners are final",
     }
+    undo_actions = frozenset({"take_back"})
     action_types = {
         "place": "{slot, effort}: put one ready servant on Crypt slot `slot` showing `effort` 1-6",
         "take_back": "{}: take back the last servant placed this turn",
@@ -64,6 +66,12 @@ class Crypt(Game):
         if options["first_leader"] >= players:
             raise OptionError(f"option 'first_leader': seat {options['first_leader']} does not exist "
                               f"with {players} player(s) (seats 0..{players - 1})", code="bad_option_value")
+
+    def action_encoding(self, players: int, options: dict | None = None) -> ActionEncoding:
+        return encoding.action_encoding(players, self.check_table(players, options))
+
+    def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding:
+        return encoding.observation_encoding(players, self.check_table(players, options))
 
     @property
     def bots(self) -> dict:

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ...engine import Game, Option
+from ...engine import ActionEncoding, Game, ObservationEncoding, Option
+from . import encoding
 from .components import BID_CAP_PER_PLAYER, DIE_PRESETS
 from .state import MidasState
 
@@ -68,6 +69,12 @@ class Midas(Game):
         """In companion mode one device (seat 0) runs the whole physical table."""
         resolved = self.check_table(players, options or {})
         return [0] if resolved["mode"] == "companion" else list(range(players))
+
+    def action_encoding(self, players: int, options: dict | None = None) -> ActionEncoding:
+        return encoding.action_encoding(players, self.check_table(players, options))
+
+    def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding:
+        return encoding.observation_encoding(players, self.check_table(players, options))
 
     @property
     def bots(self) -> dict:

@@ -3,9 +3,11 @@ in docs/rules/pharaoh.md; where players could disagree it is a table option."""
 
 from __future__ import annotations
 
-from ...engine import Game, Option, OptionError
+from ...engine import ActionEncoding, Game, ObservationEncoding, Option, OptionError
 from .components import published
 from .decks import deck_issues, deck_problems
+from .encoding import action_encoding
+from .observation import observation_encoding
 from .state import PharaohState
 
 
@@ -49,6 +51,7 @@ class Pharaoh(Game):
         "dominate": "a defeated player chooses the agent or monster to dominate this turn (or waits)",
         "game_end": "someone escaped with the Key, everyone is defeated with no Key held, or the round limit",
     }
+    undo_actions = frozenset({"cancel"})
     action_types = {
         "pick": "{deck}: set-up: a prebuilt starter deck (its character and hexes)",
         "build": "{character}: set-up: build a custom deck for that character",
@@ -95,6 +98,15 @@ class Pharaoh(Game):
         if options["first_player"] >= players:
             raise OptionError(f"option 'first_player': seat {options['first_player']} does not exist with "
                               f"{players} players (seats 0..{players - 1}, or -1)", code="bad_option_value")
+
+    def action_encoding(self, players: int, options: dict | None = None) -> ActionEncoding:
+        """Every action such a table may offer (encoding.py: the bounds, and the uid cap)."""
+        players = self.check_players(players)
+        return action_encoding(players, self.check_table(players, options))
+
+    def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding:
+        players = self.check_players(players)
+        return observation_encoding(players, self.check_table(players, options))
 
     def deck_problems(self, character: str, cards: dict, hexes: list) -> list[str]:
         """What a custom deck breaks, in English (empty: legal)."""

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ...engine import Game, Option
+from ...engine import ActionEncoding, Game, ObservationEncoding, Option
+from . import encoding
 from .components import COLOURS, DEFAULT_COUNTS, DIE_PRESETS, UNSTABLE
 from .state import QuartzState
 
@@ -58,6 +59,13 @@ class Quartz(Game):
         "crystal": "the next crystal drawn from the bag: white, pink, green, blue, red, yellow or black",
     }
     default_chance_kind = "face"
+
+    # fixed encodings for learning agents, one per table size and options (encoding.py)
+    def action_encoding(self, players: int, options: dict | None = None) -> ActionEncoding:
+        return encoding.action_encoding(players, encoding.options_key(self.check_table(players, options)))
+
+    def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding:
+        return encoding.observation_encoding(players, encoding.options_key(self.check_table(players, options)))
 
     @property
     def bots(self) -> dict:

@@ -65,7 +65,7 @@ OptionsOpt = typer.Option(None, "--option", "-o", help="table option name=value 
 def play(game_id: str = GameArg,
          players: int = typer.Option(3, "--players", "-p", help="number of seats"),
          seat: int = typer.Option(0, help="your seat (0 = first Leader)"),
-         bots: str = typer.Option(None, help="agent for the other seats (default: the game's own bot)"),
+         bots: str = typer.Option(None, help="agent for the other seats: easy, medium, hard (search) or an agent's name (default: medium)"),
          seed: Optional[int] = typer.Option(None, help="seed (random if omitted)"),
          option: Optional[List[str]] = OptionsOpt,
          delay: Optional[float] = typer.Option(None, min=0, help="seconds to pause after each bot "
@@ -132,6 +132,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                                          "load balancer the same (default: kept beside the SQLite file)"),
           grace: float = typer.Option(60.0, min=0.1, help="seconds a seated person may be disconnected from a "
                                       "game in play before a bot plays for them (they can take the seat back)"),
+          bot_think: float = typer.Option(2.0, min=0.05, help="the most seconds a hard (search) bot thinks over "
+                                          "one decision"),
+          bot_processes: int = typer.Option(1, min=1, help="worker processes the hard bots think in, beside "
+                                            "the server's own (one per spare core)"),
           socket_rate: float = typer.Option(20.0, min=0.1, help="messages per second each table socket may send "
                                             "(a bucket of twice that absorbs bursts)"),
           log_format: str = typer.Option("text", "--log-format", help="log lines as json (one object a line, "
@@ -153,7 +157,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     typer.echo(f"Crypt Arena on http://{host}:{port}  (database {db}{', bus ' + redis if redis else ''})")
     # log_config=None: uvicorn keeps our handlers; access_log off: our middleware logs each request
     uvicorn.run(create_app(db, bot_delay=bot_delay, redis_url=redis, secret_key=secret_key, socket_rate=socket_rate,
-                           socket_burst=max(1, round(2 * socket_rate)), grace=grace), host=host, port=port, log_level="info", log_config=None,
+                           socket_burst=max(1, round(2 * socket_rate)), grace=grace, bot_think=bot_think,
+                           bot_processes=bot_processes), host=host, port=port, log_level="info", log_config=None,
                 access_log=False)
 
 

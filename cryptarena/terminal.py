@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import games
-from .ai.agents import agent_names, make_agent
+from .ai.agents import agent_names, decide, make_agent
 from .engine import Rng, derive_seed
 from .engine.messages import render
 from .terminal_boards import (HELP_EXAMPLES, QUIET_FOR_OTHERS, READERS, SHORTCUTS, UNPLAYABLE, Arg, Choice, board,
@@ -371,8 +371,8 @@ class TerminalGame:
 
     def bot_step(self, seat: int) -> None:
         agent = self.agents[seat]
-        legal = self.state.legal_actions(seat)
-        action = agent.act(self.state.view(seat), legal, self.rngs[seat])
+        sides = self.game.seat_teams(self.state.players, self.state.options)
+        action = decide(agent, self.state, seat, self.rngs[seat], sides)
         try:
             self.state.apply(seat, action)
         except games.IllegalAction as exc:
@@ -438,8 +438,8 @@ def play_game(game_id: str, players: int, seat: int = 0, bots: str | None = None
     refusal = UNPLAYABLE.get(game_id, lambda options: None)(state.options)
     if refusal:
         _fail(refusal)
-    if bots is None:  # the game's own bot (the first it offers), else random play
-        bots = next(iter(getattr(game, "bots", {})), "random")
+    if bots is None:  # the game's own heuristic bot
+        bots = "medium"
     agents = _make_agents(game, bots, players, seat)
     session = TerminalGame(console, state, seat, agents, delay, seed)
     try:

@@ -31,15 +31,105 @@ class RandomAgent:
         return legal[rng.below(len(legal))]
 
 
+class Worlds:
+    """What a search agent may ask of the table: full states consistent with its seat's view, every
+    hidden part re-drawn (the game's `determinize`). It keeps one determinised copy, never the table
+    itself, so nothing reachable from it holds a secret of another seat; each `sample(rng)` re-draws
+    from that copy, which gives the same worlds as re-drawing from the table (a game's re-draw depends
+    only on what the seat knows: tests/conformance/test_determinize_canonical.py)."""
+
+    __slots__ = ("seat", "sides", "_base")
+
+    def __init__(self, state, seat: int, rng: Rng, sides: list | None = None):
+        self.seat = seat
+        self.sides = sides
+        self._base = state.determinize(seat, rng)
+
+    def sample(self, rng: Rng):
+        return self._base.determinize(self.seat, rng)
+
+
+def decide(agent: Agent, state, seat: int, rng: Rng, sides: list | None = None) -> dict:
+    """The agent's choice for `seat`: from its view and legal actions, plus, for a search agent
+    (`wants_worlds`), a `Worlds` for that seat. The one way callers (simulations, the terminal, the
+    server) ask an agent, so no caller hands a state to an agent."""
+    view, legal = state.view(seat), state.legal_actions(seat)
+    if getattr(agent, "wants_worlds", False) and len(legal) > 1:
+        return agent.act(view, legal, rng, worlds=Worlds(state, seat, rng.spawn(), sides))
+    return agent.act(view, legal, rng)
+
+
+class EasyAgent:
+    """The easy level: the game's heuristic bot's move half the time, a uniform legal move otherwise."""
+
+    name = "easy"
+
+    def __init__(self, game: Game, heuristic: Agent | None = None):
+        self.game = game
+        self.heuristic = heuristic if heuristic is not None else make_agent(medium_name(game), game)
+
+    def act(self, view: dict, legal: list[dict], rng: Rng) -> dict:
+        if len(legal) > 1 and rng.below(2):
+            return legal[rng.below(len(legal))]
+        return self.heuristic.act(view, legal, rng)
+
+
 GENERIC = {"random": RandomAgent}
+LEVELS = ("easy", "medium", "hard")
+
+
+def medium_name(game: Game) -> str:
+    """The game's best heuristic bot (its `medium_bot`, else "greedy", else its only bot), or random."""
+    bots = getattr(game, "bots", {})
+    named = getattr(game, "medium_bot", None)
+    if named in bots:
+        return named
+    if "greedy" in bots:
+        return "greedy"
+    return next(iter(bots), "random")
+
+
+def hard_agent(game: Game, seconds: float | None = None) -> Agent:
+    """The hard level: ISMCTS with the game's search settings (`Game.search_settings`: iterations,
+    roll-out policy "heuristic" or "uniform", its mix and depths) and, where a caller bounds thinking
+    time (the server), at most `seconds` per decision as well."""
+    from .ismcts import ISMCTSAgent, agent_policy
+
+    settings = dict(getattr(game, "search_settings", {}) or {})
+    rollout = settings.pop("rollout", "uniform")
+    mix = settings.pop("rollout_mix", 0.0)
+    modelled = settings.pop("opponents", "search")
+    heuristic = lambda g: agent_policy(make_agent(medium_name(g), g), mix)  # noqa: E731
+    factory = heuristic if rollout == "heuristic" else None
+    opponents = heuristic if modelled == "heuristic" else None
+    settings.setdefault("iterations", 300)
+    return ISMCTSAgent(game, rollout=factory, opponents=opponents, seconds=seconds, name="hard", **settings)
+
+
+def ismcts_agent(game: Game) -> Agent:
+    from .ismcts import ISMCTSAgent
+
+    return ISMCTSAgent(game)
 
 
 def agent_names(game: Game) -> list[str]:
-    return sorted({*GENERIC, *getattr(game, "bots", {})})
+    """Every name `make_agent` takes: the three levels, the generic agents and the game's own bots."""
+    return [*LEVELS, *sorted({*GENERIC, "ismcts", *getattr(game, "bots", {})})]
 
 
-def make_agent(name: str, game: Game) -> Agent:
-    """An agent by name: a generic one, or one of the game's own bots."""
+def make_agent(name: str, game: Game, *, think_seconds: float | None = None) -> Agent:
+    """An agent by name: a level (easy, medium, hard), a generic one (random, ismcts: plain search with
+    uniform roll-outs), or one of the game's own bots."""
+    if name == "easy":
+        return EasyAgent(game)
+    if name == "medium":
+        agent = make_agent(medium_name(game), game)
+        agent.name = "medium"
+        return agent
+    if name == "hard":
+        return hard_agent(game, think_seconds)
+    if name == "ismcts":
+        return ismcts_agent(game)
     if name in GENERIC:
         return GENERIC[name](game)
     bots = getattr(game, "bots", {})

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .. import games
 from ..engine import IllegalAction, Rng, derive_seed
-from .agents import make_agent
+from .agents import decide, make_agent
 from .stats import RunTally
 
 # A game that needs more decisions than this is stuck (a rules bug or an agent that keeps
@@ -62,13 +62,15 @@ def play_game(game, players: int, seed: int, seating: list[str], options: dict |
               *, index: int = 0, max_actions: int = MAX_ACTIONS_PER_GAME) -> GameRecord:
     """Play one game to its end. `seed` is this game's own seed; `seating` names each seat's agent.
 
-    Whenever seats may act, the first of them decides, seeing only its view and its legal actions.
+    Whenever seats may act, the first of them decides, seeing only its view and its legal actions
+    (and, for a search agent, worlds re-drawn from its view: `decide`).
     """
     if len(seating) != players:
         raise ValueError(f"seating names {len(seating)} agents for {players} seats")
     state = game.new_state(players, seed=seed, options=options, keep_log=False)  # nobody reads it here
     agents = [make_agent(name, game) for name in seating]
     rngs = [Rng(derive_seed(seed, "agent", seat)) for seat in range(players)]
+    sides = game.seat_teams(players, options)
     actions = 0
     while True:
         waiting = state.to_act()
@@ -78,7 +80,7 @@ def play_game(game, players: int, seed: int, seating: list[str], options: dict |
             raise SimulationError(f"game {index} (seed {seed}) has not ended after {max_actions} actions "
                                   f"(phase {state.phase}); stopped")
         seat = waiting[0]
-        action = agents[seat].act(state.view(seat), state.legal_actions(seat), rngs[seat])
+        action = decide(agents[seat], state, seat, rngs[seat], sides)
         try:
             state.apply(seat, action)
         except IllegalAction as exc:

@@ -67,15 +67,18 @@ def _game_json(game) -> dict:
 
 def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None,
                redis_url: str | None = None, socket_rate: float = 20.0, socket_burst: int = 40,
-               grace: float = 60.0) -> FastAPI:
+               grace: float = 60.0, bot_think: float = 2.0, bot_processes: int = 1) -> FastAPI:
     """The whole server. `redis_url`: fan table events out through Redis pub/sub so that several
     processes on one database serve the same tables (docs/deploy.md); None: this process only.
     `socket_rate`/`socket_burst`: each socket's message budget (messages per second, bucket size).
-    `grace`: seconds a seated person may be without a socket, in play, before a bot stands in for them."""
+    `grace`: seconds a seated person may be without a socket, in play, before a bot stands in for them.
+    `bot_think`: the most seconds a search bot (hard) thinks over one decision; `bot_processes`: the
+    worker processes search bots think in (off this process's event loop and interpreter lock)."""
     store = Store(db_url)
     metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
     bus = RedisBus(redis_url) if redis_url else LocalBus()
-    service = TableService(store, bus, bot_delay=bot_delay, metrics=metrics, grace=grace)
+    service = TableService(store, bus, bot_delay=bot_delay, metrics=metrics, grace=grace, bot_think=bot_think,
+                           bot_processes=bot_processes)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):

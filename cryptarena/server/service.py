@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import time
+from concurrent.futures import ProcessPoolExecutor
 from collections import Counter, defaultdict
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from .. import games
-from ..ai.agents import agent_names, make_agent
+from ..ai.agents import agent_names, decide, make_agent
 from ..engine import IllegalAction, Rng, derive_seed
 from .bus import LocalBus
-from .metrics import ArenaMetrics, timed
+from .metrics import ArenaMetrics
 from .protocol import ProtocolError
 from .store import SeatRecord, Store, StoreError, TableRecord, TableSeat, UnknownTable, VersionConflict
 
@@ -78,7 +80,20 @@ def table_page(record: TableRecord) -> str:
 
 def default_agent(game) -> str:
     """The bot a table gets when nobody names one (and the one that plays for a person who left)."""
-    return "greedy" if "greedy" in agent_names(game) else "random"
+    return "medium"
+
+
+def bot_decision(game_id: str, agent_name: str, state, seat: int, seed: int, think_seconds: float | None):
+    """One bot decision, timed: (action, seconds). Runs in a worker thread, or for a search bot in a
+    worker process (then `state` arrives as its save). The agent gets the seat's view and legal
+    actions, and a search bot worlds re-drawn from that view (ai.agents.decide), never the state."""
+    start = time.perf_counter()
+    game = games.load(game_id)
+    if isinstance(state, dict):
+        state = game.from_json(state)
+    agent = make_agent(agent_name, game, think_seconds=think_seconds)
+    action = decide(agent, state, seat, Rng(seed), game.seat_teams(state.players, state.options))
+    return action, time.perf_counter() - start
 
 
 def bot_seats(record: TableRecord) -> dict[int, str]:
@@ -93,8 +108,14 @@ class TableService:
     for them (docs/protocol.md, "Leavers and clocks")."""
 
     def __init__(self, store: Store, bus: LocalBus | None = None, *, bot_delay: float = 0.4,
-                 metrics: ArenaMetrics | None = None, grace: float = 60.0):
+                 metrics: ArenaMetrics | None = None, grace: float = 60.0, bot_think: float = 2.0,
+                 bot_processes: int = 1):
         self.store = store
+        # Search bots (hard) think in worker processes, at most `bot_think` seconds a decision, so a
+        # table of them never holds the event loop or the interpreter lock other tables need.
+        self.bot_think = bot_think
+        self.bot_processes = bot_processes
+        self._pool: ProcessPoolExecutor | None = None
         self.metrics = metrics or ArenaMetrics(store)
         self.bus = bus or LocalBus()
         self.bot_delay = bot_delay
@@ -333,11 +354,8 @@ class TableService:
                 last = state.history[-1].get("seat") if state.history else None
                 if len(state.to_act()) == 1 and last in bots:
                     await asyncio.sleep(self.bot_delay)
-                game = games.load(record.game_id)
-                agent = make_agent(bots[seat], game)
-                rng = Rng(derive_seed(record.seed, "bot", seat, version))
-                view, legal = state.view(seat), state.legal_actions(seat)
-                action, think = await asyncio.to_thread(timed, agent.act, view, legal, rng)
+                action, think = await self._think(record, bots[seat], state, seat,
+                                                  derive_seed(record.seed, "bot", seat, version))
                 try:
                     await self.act(table_id, seat, action, version, by_bot=True)
                     self.metrics.bot_move_played(record.game_id, bots[seat], think)
@@ -352,6 +370,16 @@ class TableService:
         except Exception:  # noqa: BLE001 - a crashed bot task must not take the server down
             log.exception("bot driver for table %s failed", table_id)
 
+    async def _think(self, record: TableRecord, agent_name: str, state, seat: int, seed: int):
+        game = games.load(record.game_id)
+        if not getattr(make_agent(agent_name, game), "wants_worlds", False):
+            return await asyncio.to_thread(bot_decision, record.game_id, agent_name, state, seat, seed, None)
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.bot_processes,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return await asyncio.get_running_loop().run_in_executor(
+            self._pool, bot_decision, record.game_id, agent_name, state.to_json(), seat, seed, self.bot_think)
+
     async def resume_all(self) -> None:
         """After a restart: bots of tables still in play pick up where they were."""
         for record in await asyncio.to_thread(self.store.list_tables, "playing", 10_000):
@@ -362,6 +390,9 @@ class TableService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     # ------------------------------------------------------------------ leavers and clocks
     def socket_opened(self, table_id: str, seat: int) -> None:

@@ -90,20 +90,27 @@ def medium_name(game: Game) -> str:
 
 
 def hard_agent(game: Game, seconds: float | None = None) -> Agent:
-    """The hard level: ISMCTS with the game's search settings (`Game.search_settings`: iterations,
-    roll-out policy "heuristic" or "uniform", its mix and depths) and, where a caller bounds thinking
-    time (the server), at most `seconds` per decision as well."""
+    """The hard level: a search with the game's settings (`Game.search_settings`). `algorithm`
+    "improve" (default): the heuristic bot improved by roll-outs on sampled worlds (ai/improve.py:
+    `worlds`, `width`, `depth`); "ismcts": ISMCTS (ai/ismcts.py: `iterations`, roll-out policy
+    "heuristic" or "uniform" with its `rollout_mix`, `opponents` "search" or "heuristic", depths).
+    Where a caller bounds thinking time (the server), at most `seconds` per decision as well."""
+    settings = dict(getattr(game, "search_settings", {}) or {})
+    algorithm = settings.pop("algorithm", "improve")
+    heuristic = make_agent(medium_name(game), game)
+    if algorithm == "improve":
+        from .improve import ImprovementAgent
+
+        return ImprovementAgent(game, heuristic, seconds=seconds, name="hard", **settings)
     from .ismcts import ISMCTSAgent, agent_policy
 
-    settings = dict(getattr(game, "search_settings", {}) or {})
     rollout = settings.pop("rollout", "uniform")
     mix = settings.pop("rollout_mix", 0.0)
     modelled = settings.pop("opponents", "search")
-    heuristic = lambda g: agent_policy(make_agent(medium_name(g), g), mix)  # noqa: E731
-    factory = heuristic if rollout == "heuristic" else None
-    opponents = heuristic if modelled == "heuristic" else None
+    policy = lambda g: agent_policy(heuristic, mix)  # noqa: E731
     settings.setdefault("iterations", 300)
-    return ISMCTSAgent(game, rollout=factory, opponents=opponents, seconds=seconds, name="hard", **settings)
+    return ISMCTSAgent(game, rollout=policy if rollout == "heuristic" else None,
+                       opponents=policy if modelled == "heuristic" else None, seconds=seconds, name="hard", **settings)
 
 
 def ismcts_agent(game: Game) -> Agent:
@@ -122,10 +129,8 @@ def make_agent(name: str, game: Game, *, think_seconds: float | None = None) -> 
     uniform roll-outs), or one of the game's own bots."""
     if name == "easy":
         return EasyAgent(game)
-    if name == "medium":
-        agent = make_agent(medium_name(game), game)
-        agent.name = "medium"
-        return agent
+    if name == "medium":  # the heuristic bot itself, under its own name
+        return make_agent(medium_name(game), game)
     if name == "hard":
         return hard_agent(game, think_seconds)
     if name == "ismcts":

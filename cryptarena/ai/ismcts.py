@@ -20,7 +20,8 @@ searching seat first where it is among them, the others in seat order. An oppone
 ours then "sees" our choice, which makes the search cautious, never over-optimistic.
 
 Rewards: a finished game pays 1 to the winning side, shared among tied sides (a team is one side);
-a roll-out cut at the depth limit pays the same to the side with the best score so far.
+a roll-out cut at the depth limit is judged by the game's `search_value` estimate, else by how far
+ahead on score each side is (`rewards`).
 
 Budget: `iterations`, or `seconds` of thinking (then results depend on the machine's speed).
 """
@@ -54,21 +55,38 @@ def seat_to_move(state, me: int) -> int:
     return me if me in acting else acting[0]
 
 
-def rewards(state, sides: list | None) -> list[float]:
-    """One number per seat: 1 to the winning side (shared among tied sides), else 0; a game not over
-    is judged by its scores so far (the best total wins)."""
+def rewards(state, sides: list | None, value: Callable | None = None) -> list[float]:
+    """One number per seat in [0, 1]. A finished game pays 1 to the winning side, shared among tied
+    sides. A game not over is judged by the game's own estimate (`value(state)`, its `search_value`)
+    where it has one, else by the scores so far: each seat gets the share of the other sides it is
+    ahead of (ties count half), so a lead pays before the end."""
     players = state.players
+    side_of = sides or list(range(players))
     if state.is_over():
         winners = state.winners()
-    else:
-        totals = [s["total"] for s in state.scores()]
-        best = max(totals)
-        winners = [seat for seat in range(players) if totals[seat] == best]
-    if not winners:
-        return [0.0] * players
-    side_of = sides or list(range(players))
-    share = 1.0 / len({side_of[s] for s in winners})
-    return [share if seat in winners else 0.0 for seat in range(players)]
+        if not winners:
+            return [0.0] * players
+        share = 1.0 / len({side_of[s] for s in winners})
+        return [share if seat in winners else 0.0 for seat in range(players)]
+    if value is not None:
+        estimate = value(state)
+        if estimate is not None:
+            return list(estimate)
+    totals = [s["total"] for s in state.scores()]
+    others = len(set(side_of)) - 1
+    if not others:
+        return [0.5] * players
+    out = []
+    for seat in range(players):
+        ahead = 0.0
+        seen = set()
+        for other in range(players):
+            if side_of[other] == side_of[seat] or side_of[other] in seen:
+                continue
+            seen.add(side_of[other])
+            ahead += 1.0 if totals[seat] > totals[other] else 0.5 if totals[seat] == totals[other] else 0.0
+        out.append(ahead / others)
+    return out
 
 
 Policy = Callable[[object, int, list, Rng], dict]
@@ -95,9 +113,11 @@ class Search:
 
     def __init__(self, me: int, sample: Callable[[Rng], object], rng: Rng, *, sides: list | None = None,
                  policy: Policy = uniform_policy, others: Policy | None = None, rollout_depth: int = 200,
-                 tree_depth: int = 60, exploration: float = EXPLORATION, undo: frozenset = frozenset()):
+                 tree_depth: int = 60, exploration: float = EXPLORATION, undo: frozenset = frozenset(),
+                 value: Callable | None = None):
         self.me = me
         self.undo = undo
+        self.value = value
         self.others = others
         self.sample = sample
         self.rng = rng
@@ -171,7 +191,7 @@ class Search:
                 legal = [a for a in legal if a["type"] not in undo] or legal
             world.apply(seat, self.policy(world, seat, legal, rng))
             steps += 1
-        reward = rewards(world, self.sides)
+        reward = rewards(world, self.sides, self.value)
         self.root.visits += 1
         for child, seat in path:
             child.visits += 1
@@ -228,7 +248,8 @@ class ISMCTSAgent:
             raise ValueError(f"the {self.name} bot searches: it needs worlds (ai.agents.decide gives them)")
         search = Search(worlds.seat, worlds.sample, rng, sides=worlds.sides, policy=self.policy, others=self.others,
                         rollout_depth=self.rollout_depth, tree_depth=self.tree_depth,
-                        exploration=self.exploration, undo=self.game.undo_actions)
+                        exploration=self.exploration, undo=self.game.undo_actions,
+                        value=getattr(self.game, "search_value", None))
         search.run(self.iterations, self.seconds)
         self.last = search
         return search.best(legal)

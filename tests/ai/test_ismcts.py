@@ -14,6 +14,7 @@ import pytest
 
 from cryptarena import games
 from cryptarena.ai.agents import LEVELS, Worlds, agent_names, decide, make_agent, medium_name
+from cryptarena.ai.improve import ImprovementAgent
 from cryptarena.ai.ismcts import ISMCTSAgent, Search, rewards
 from cryptarena.ai.runner import play_game
 from cryptarena.engine import Rng
@@ -56,6 +57,10 @@ def test_the_search_makes_the_same_decisions_on_tables_that_differ_only_in_hidde
         if a.last is not None:  # (a lone choice besides a take-back needs no search)
             assert a.last.statistics() == b.last.statistics()  # the whole search, not only its answer
         searched += b.last is not None
+        c = ImprovementAgent(game, make_agent("medium", game), worlds=2, width=3, depth=20)
+        d = ImprovementAgent(game, make_agent("medium", game), worlds=2, width=3, depth=20)
+        assert decide(c, state, seat, Rng(6)) == decide(d, other, seat, Rng(6))
+        assert (c.last and c.last.totals) == (d.last and d.last.totals)
     if game_id not in ("quartz",):  # Quartz's bag is never in a seat's view but its order is unknown to all
         assert differ and searched, "nothing re-drawn or nothing searched: the test would prove nothing"
 
@@ -96,9 +101,12 @@ def test_simultaneous_choices_a_seat_that_is_not_first_decides():
 
 @pytest.mark.parametrize("game_id, players", [("crypt", 2), ("quartz", 3), ("midas", 2), ("crusade", 2),
                                               ("pharaoh", 2)])
-def test_the_search_plays_whole_games_with_legal_moves(game_id, players, monkeypatch):
+@pytest.mark.parametrize("settings", [{"algorithm": "ismcts", "iterations": 6, "rollout_depth": 10, "tree_depth": 4},
+                                      {"algorithm": "improve", "worlds": 1, "width": 3, "depth": 8}],
+                         ids=["ismcts", "improve"])
+def test_the_search_plays_whole_games_with_legal_moves(game_id, players, settings, monkeypatch):
     game = games.load(game_id)
-    monkeypatch.setattr(type(game), "search_settings", {"iterations": 6, "rollout_depth": 10, "tree_depth": 4},
+    monkeypatch.setattr(type(game), "search_settings", settings,
                         raising=False)
     seating = ["hard"] + ["random"] * (players - 1)
     record = play_game(game, players, seed=3, seating=seating)
@@ -110,7 +118,8 @@ def test_a_small_search_beats_random_play(monkeypatch):
     at least 8 (random play against random play wins 5 on average; at least 8 happens by chance
     about 5 times in 100)."""
     game = games.load("midas")
-    monkeypatch.setattr(type(game), "search_settings", {"iterations": 25, "rollout_depth": 25}, raising=False)
+    monkeypatch.setattr(type(game), "search_settings", {"algorithm": "ismcts", "iterations": 25,
+                                                                     "rollout_depth": 25}, raising=False)
     won = 0
     for i in range(10):
         seating = ["hard", "random"] if i % 2 == 0 else ["random", "hard"]
@@ -119,13 +128,21 @@ def test_a_small_search_beats_random_play(monkeypatch):
     assert won >= 8
 
 
-def test_rewards_share_a_tie_between_sides():
-    game = games.load("quartz")
-    state = game.new_state(3, seed=1)
-    reward = rewards(state, None)  # not over: the best score so far
-    totals = [s["total"] for s in state.scores()]
-    leaders = [s for s in range(3) if totals[s] == max(totals)]
-    assert reward == [1 / len(leaders) if s in leaders else 0.0 for s in range(3)]
+def test_rewards_pay_the_winning_side_and_judge_an_unfinished_game_by_the_scores():
+    game = games.load("crusade")
+    state = game.new_state(4, seed=1)
+    sides = game.seat_teams(4, None)
+    reward = rewards(state, sides)  # not over, no graves held: the two sides are level
+    assert reward == [0.5] * 4
+    quartz = games.load("quartz")
+    state = quartz.new_state(3, seed=1)
+    rng = Rng(2)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    winners = state.winners()
+    assert rewards(state, None) == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
 
 
 def test_a_time_budget_stops_the_search():
@@ -147,9 +164,21 @@ def test_every_game_has_the_three_levels(game_id):
     assert names[:3] == list(LEVELS)
     assert make_agent("easy", game).name == "easy"
     medium = make_agent("medium", game)
-    assert medium.name == "medium" and isinstance(medium, type(make_agent(medium_name(game), game)))
+    assert medium.name == medium_name(game) and isinstance(medium, type(make_agent(medium_name(game), game)))
     assert medium_name(game) in getattr(game, "bots", {})
     hard = make_agent("hard", game, think_seconds=0.5)
     assert getattr(hard, "wants_worlds", False) and hard.seconds == 0.5
     with pytest.raises(ValueError, match="unknown agent"):
         make_agent("impossible", game)
+
+
+def test_roll_out_improvement_departs_from_the_heuristic_only_on_evidence():
+    from cryptarena.ai.improve import Improvement
+
+    pick = Improvement(0, None, None, Rng(1)).pick
+    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    assert pick([base, [1.0] * 6]) == 1                      # better on every world
+    assert pick([base, [1.0, 1.0, 0.0, 1.0, 0.0, 1.0]]) == 0  # better on one world of six: noise
+    assert pick([base, base]) == 0                           # a tie keeps the heuristic's choice
+    assert pick([[0.0], [1.0]]) == 0                         # one world never suffices
+    assert pick([base, [1.0] * 6, [1.0, 1.0, 1.0, 1.0, 1.0, 0.0]]) == 1

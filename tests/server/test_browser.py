@@ -125,7 +125,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_in_the_browser(tmp_path):
         ada.wait_for_selector("#score-breakdown")
         ada.screenshot(path=str(ARTIFACTS / "end.png"), full_page=True)
         breakdown = ada.inner_text("#score-breakdown")
-        for word in ("Ada", "Bo", "greedy", "Treasure", "Servants", "Total"):
+        for word in ("Ada", "Bo", "medium", "Treasure", "Servants", "Total"):
             assert word in breakdown and word in bo.inner_text("#score-breakdown")
         keys = {row.get_attribute("data-key") for row in ada.query_selector_all("#score-breakdown tr[data-key]")}
         assert keys == {"treasure", "servants", "idol", "jewelry", "manuscript", "pottery", "remains", "tapestry"}

@@ -86,7 +86,7 @@ def test_one_person_and_three_bots_play_a_whole_game_of_quartz(tmp_path):
         keys = {row.get_attribute("data-key") for row in page.query_selector_all("#score-breakdown tr[data-key]")}
         assert keys == {"crystals", "sets", "unstable", "fewest_in_chest"}
         breakdown = page.inner_text("#score-breakdown")
-        for word in ("Ada", "greedy", "Crystals", "Fewest in chest", "Total"):
+        for word in ("Ada", "medium", "Crystals", "Fewest in chest", "Total"):
             assert word in breakdown, word
         log = page.inner_text("#log")
         assert "Ada rerolls 2 dice" in log and "(" not in log.split("uses the")[0][-3:] and "The game ends" in log

@@ -1,0 +1,125 @@
+"""Roll-out policy improvement (Tesauro & Galperin 1996) on determinised worlds: for each candidate
+action, play the same sampled worlds on with a base policy (the game's heuristic bot, every seat on
+its own view of the world) and take the candidate whose worlds end best for us.
+
+Candidates are compared on common random numbers: world k is drawn once and every candidate is
+played from a copy of it with the same random stream, so the comparison sees the action's effect
+and little of the luck. Where there are more legal actions than `width`, the base policy's own
+choice is always a candidate and the others are drawn at random. The search departs from the base
+policy's choice only on evidence: another candidate must beat it on the same worlds by a margin the
+paired differences make significant.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable
+
+from ..engine import Rng, action_key
+from .ismcts import rewards
+
+# How sure the search must be before it departs from the base policy: the paired mean advantage,
+# less this many standard errors, must stay above zero (about 95% one-sided).
+CONFIDENCE = 1.65
+
+
+class Improvement:
+    """One decision for seat `me`: `run(worlds)` then `best`."""
+
+    def __init__(self, me: int, sample: Callable[[Rng], object], base: Callable, rng: Rng, *,
+                 sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
+                 value: Callable | None = None):
+        self.me, self.sample, self.base, self.rng = me, sample, base, rng
+        self.value = value
+        self.sides, self.width, self.depth, self.undo = sides, width, depth, undo
+        self.totals: dict[str, float] = {}
+        self.worlds = 0
+
+    def candidates(self, view_legal: list[dict], world) -> list[dict]:
+        legal = [a for a in view_legal if a["type"] not in self.undo] or view_legal
+        preferred = self.base(world, self.me, legal, self.rng.spawn())
+        others = [a for a in legal if a != preferred]
+        self.rng.shuffle(others)
+        return [preferred, *others[: max(0, self.width - 1)]]
+
+    def run(self, legal: list[dict], worlds: int, seconds: float | None = None) -> dict:
+        """Up to `worlds` worlds, fewer if `seconds` run out first (at least one)."""
+        deadline = time.perf_counter() + seconds if seconds is not None else None
+        first = self.sample(self.rng.spawn())
+        chosen = self.candidates(legal, first)
+        keys = [action_key(a) for a in chosen]
+        results: list[list[float]] = [[] for _ in chosen]
+        for k in range(worlds):
+            if k and deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = first if k == 0 else self.sample(self.rng.spawn())
+            stream = self.rng.next64()
+            for i, action in enumerate(chosen):
+                results[i].append(self.play_out(world, action, stream))
+            self.worlds += 1
+        for key, row in zip(keys, results):
+            self.totals[key] = sum(row)
+        return chosen[self.pick(results)]
+
+    def play_out(self, world, action: dict, stream: int) -> float:
+        copy = world.clone()
+        copy.rng = Rng(stream)  # the same dice after every candidate
+        roll = Rng(stream ^ 0x5DEECE66D)
+        copy.apply(self.me, action)
+        steps = 0
+        while not copy.is_over() and steps < self.depth:
+            seat = copy.to_act()[0]
+            options = copy.legal_actions(seat)
+            if self.undo:
+                options = [a for a in options if a["type"] not in self.undo] or options
+            copy.apply(seat, self.base(copy, seat, options, roll))
+            steps += 1
+        return rewards(copy, self.sides, self.value)[self.me]
+
+    def pick(self, results: list[list[float]]) -> int:
+        """The base policy's choice (0) unless another candidate beats it on the same worlds by more
+        than `CONFIDENCE` standard errors of the paired differences (a single world never suffices)."""
+        n = len(results[0])
+        if n < 2:
+            return 0
+        best, best_margin = 0, 0.0
+        for i in range(1, len(results)):
+            diffs = [a - b for a, b in zip(results[i], results[0])]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            margin = mean - CONFIDENCE * math.sqrt(var / n)
+            if mean > 0 and margin > best_margin:
+                best, best_margin = i, margin
+        return best
+
+
+class ImprovementAgent:
+    """A search bot: the game's heuristic bot improved by roll-outs on `worlds` sampled worlds."""
+
+    name = "improve"
+    wants_worlds = True
+
+    def __init__(self, game, base_agent, *, worlds: int = 6, width: int = 3, depth: int = 20,
+                 seconds: float | None = None, name: str | None = None):
+        self.game, self.base_agent = game, base_agent
+        self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
+        if name:
+            self.name = name
+
+        def base(state, seat, legal, rng):
+            return legal[0] if len(legal) == 1 else base_agent.act(state.view(seat), legal, rng)
+        self.base = base
+        self.last: Improvement | None = None
+
+    def act(self, view: dict, legal: list[dict], rng: Rng, worlds=None) -> dict:
+        choices = [a for a in legal if a["type"] not in self.game.undo_actions] or legal
+        if len(choices) == 1:
+            return choices[0]
+        if worlds is None:
+            raise ValueError(f"the {self.name} bot searches: it needs worlds (ai.agents.decide gives them)")
+        search = Improvement(worlds.seat, worlds.sample, self.base, rng, sides=worlds.sides, width=self.width,
+                             depth=self.depth, undo=self.game.undo_actions,
+                             value=getattr(self.game, "search_value", None))
+        self.last = search
+        return search.run(legal, self.worlds, self.seconds)

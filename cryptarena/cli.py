@@ -105,6 +105,56 @@ def simulate(game_id: str = GameArg,
 
 
 @app.command()
+def ladder(game_id: str = GameArg,
+           players: int = typer.Option(..., "--players", "-p", help="number of seats"),
+           games_: int = typer.Option(2, "--games", "-n", min=1, help="games per line-up (each rotates the seats)"),
+           agents: Optional[str] = typer.Option(None, help="comma-separated agents (default: the three levels "
+                                                "and every other agent of the game)"),
+           seed: int = typer.Option(0, help="base seed: every game is a function of it"),
+           json_path: Optional[str] = typer.Option(None, "--json", help="also write the ladder as JSON here"),
+           plot: Optional[str] = typer.Option(None, help="also write a PNG of the ratings (mu ± 2 sigma) here"),
+           markdown: bool = typer.Option(False, "--markdown", help="print the table as Markdown"),
+           option: Optional[List[str]] = OptionsOpt) -> None:
+    """A round robin of every agent and level, rated with OpenSkill (Plackett-Luce), best first."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .ai.agents import make_agent
+    from .ai.ladder import dump, run_ladder, to_markdown, write_plot
+    _check_game(game_id)
+    game = games.load(game_id)
+    names = [n.strip() for n in agents.split(",") if n.strip()] if agents else None
+    try:
+        game.check_players(players)
+        for name in names or []:
+            make_agent(name, game)
+    except (ValueError, games.OptionError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    options = parse_options(game_id, option, players)
+    err = Console(stderr=True)
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task(f"{game_id} ladder", total=None)
+        result = run_ladder(game_id, players, games=games_, seed=seed, agents=names, options=options,
+                            progress=lambda done, total: bar.update(task, completed=done, total=total))
+    if json_path:
+        dump(result, json_path)
+    if plot:
+        write_plot(result, plot)
+    if markdown:
+        typer.echo(to_markdown(result))
+        return
+    table = Table(title=f"{game.name}, {players} players: {result.played} games, {result.matches} line-ups, "
+                        f"seed {seed}")
+    for column in ("rank", "agent", "mu", "sigma", "mu - 3 sigma", "games", "win rate"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for i, e in enumerate(result.entries):
+        table.add_row(str(i + 1), e.agent, f"{e.mu:.2f}", f"{e.sigma:.2f}", f"{e.ordinal:.2f}", str(e.games),
+                      f"{e.wins / e.games:.1%}" if e.games else "-")
+    Console().print(table)
+
+
+@app.command()
 def bench(game: Optional[List[str]] = typer.Option(None, "--game", "-g", help="only these games"),
           runs: int = typer.Option(5, min=1, help="runs per measurement (median reported)"),
           seconds: float = typer.Option(1.0, min=0.001, help="seconds per run"),

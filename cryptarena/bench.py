@@ -320,7 +320,23 @@ def _openspiel_version() -> str:
 
 
 def bench_command(game_ids: Iterable[str], *, runs: int = 5, seconds: float = 1.0,
-                  as_json: bool = False, keep_log: bool = False) -> list[dict]:
+                  as_json: bool = False, keep_log: bool = False, ai: bool = True) -> list[dict]:
+    """The engines' table; then, unless `ai` is off or the figures go out as JSON, the AI lab's
+    (bench_ai.py: ISMCTS iterations per second, the RL adapters' cost per step)."""
     pyspiel, why = import_openspiel()
-    return run_bench(game_ids, runs=runs, seconds=seconds, pyspiel=pyspiel, why_missing=why,
-                     as_json=as_json, keep_log=keep_log)
+    game_ids = list(game_ids)
+    summaries = run_bench(game_ids, runs=runs, seconds=seconds, pyspiel=pyspiel, why_missing=why,
+                          as_json=as_json, keep_log=keep_log)
+    if ai and not as_json:
+        from .bench_ai import goal_line, render, run_ai_bench
+        console = Console()
+        with console.status("measuring the search and the adapters", refresh_per_second=2):
+            figures = run_ai_bench(game_ids, runs=min(runs, 3), seconds=seconds)
+        for table in render(figures["search"], figures["adapters"]):
+            console.print(table)
+        line = goal_line(figures["search"])
+        if line:
+            console.print(line, markup=False)
+        if not figures["adapters"]:
+            console.print("RL adapters not measured: pip install 'cryptarena[rl]' (make setup does)", markup=False)
+    return summaries

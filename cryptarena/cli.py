@@ -160,13 +160,15 @@ def bench(game: Optional[List[str]] = typer.Option(None, "--game", "-g", help="o
           seconds: float = typer.Option(1.0, min=0.001, help="seconds per run"),
           as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
           with_log: bool = typer.Option(False, "--with-log", help="time our games with their readable log "
-                                        "written (by default they play as simulate does, without it)")) -> None:
+                                        "written (by default they play as simulate does, without it)"),
+          ai: bool = typer.Option(True, "--ai/--no-ai", help="also measure ISMCTS iterations/s and the RL "
+                                  "adapters' cost per step (not with --json)")) -> None:
     """Random-playout throughput of every game, beside OpenSpiel's when installed."""
     from .bench import bench_command
     for game_id in game or []:
         _check_game(game_id)
     bench_command(list(dict.fromkeys(game)) if game else games.ids(), runs=runs, seconds=seconds,
-                  as_json=as_json, keep_log=with_log)
+                  as_json=as_json, keep_log=with_log, ai=ai)
 
 
 @app.command()

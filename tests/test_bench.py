@@ -146,3 +146,18 @@ def test_targets_cover_every_player_count_of_every_game():
         assert [t.players for t in targets if t.game == gid] == \
             list(range(game.min_players, game.max_players + 1))
     assert all(isinstance(t, Target) and t.source == "ours" for t in targets)
+
+
+def test_the_ai_figures_search_rates_and_adapter_costs():
+    from cryptarena.bench_ai import goal_line, render, run_ai_bench
+
+    figures = run_ai_bench(["midas"], runs=1, seconds=0.05, iterations=5)
+    [search] = figures["search"]
+    assert (search["game"], search["players"], search["iterations"]) == ("midas", 3, 5)
+    assert search["samples"] == 3 and 0 < search["iterations_per_s"]["min"] <= search["iterations_per_s"]["max"]
+    [adapter] = figures["adapters"]
+    per = adapter["seconds_per_decision"]
+    assert all(per[k] > 0 for k in ("engine", "pettingzoo", "openspiel"))
+    assert adapter["pettingzoo_x"] == per["pettingzoo"] / per["engine"]
+    assert "midas at 3 players" in goal_line(figures["search"])
+    assert [t.title.split()[0] for t in render(figures["search"], figures["adapters"])] == ["ISMCTS", "RL"]

@@ -21,7 +21,7 @@ run: setup
 	$(VENV)/bin/cryptarena serve --host 127.0.0.1 --port 8000 --db sqlite:///data/cryptarena.db
 
 test: setup
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --dist worksteal -q --durations=25
 
 # the generic conformance suite ten times larger than in `make test` (about an hour on 2 cores)
 conformance: setup

@@ -76,6 +76,22 @@ class Midas(Game):
     def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding:
         return encoding.observation_encoding(players, self.check_table(players, options))
 
+    @staticmethod
+    def search_value(state) -> list[float]:
+        """A search bot's estimate of each seat's chance to win, for a roll-out cut before the end:
+        shares of the rounds each uncursed player can still lose (dice beyond the last one, plus
+        the draws a chest is expected to give before its cursed coin), squared so a lead counts."""
+        lives = []
+        for seat in range(state.players):
+            if state.cursed[seat]:
+                lives.append(0.0)
+                continue
+            chest = state.chests[seat]
+            draws = (chest["coins"] - 1) / 2 + 1 if chest["cursed"] else chest["coins"] + 1
+            lives.append((state.dice_count[seat] - 1 + draws) ** 2)
+        total = sum(lives)
+        return [x / total if total else 0.0 for x in lives]
+
     @property
     def bots(self) -> dict:
         from .bot import ProbabilisticAgent

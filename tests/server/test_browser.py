@@ -44,6 +44,19 @@ def lobby_page(browser, base_url: str, errors: list[str], name: str = "Ada", wid
     return page
 
 
+def add_bot(page, seat: int, agent: str) -> None:
+    """Seat a bot of `agent` at an empty seat from the table page. The seat list is redrawn every 2 s
+    while the table is open, which resets its select: choose and click within one task so no redraw
+    can come between them."""
+    page.evaluate("""([seat, agent]) => {
+      const select = document.querySelector(`.seat-agent[data-seat="${seat}"]`);
+      select.value = agent;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      document.querySelector(`button.seat-bot[data-seat="${seat}"]`).click();
+    }""", [seat, agent])
+    page.wait_for_selector(f'#seats li.seat-bot[data-seat="{seat}"]')
+
+
 def click_if_present(element) -> bool:
     """Click an element found a moment ago. The page redraws on every state message (a bot's move),
     so the element may be gone by now: that is no failure, the caller looks again."""

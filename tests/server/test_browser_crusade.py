@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -186,14 +186,7 @@ def test_one_person_and_three_bots_play_a_whole_game_of_crusade(tmp_path):
         agents = [o.get_attribute("value") for o in page.query_selector_all('.seat-agent[data-seat="1"] option')]
         agent = "greedy" if "greedy" in agents else "random"
         for seat in (1, 2, 3):
-            # The seat list is redrawn every 2 s while the table is open: choose and click in one task.
-            page.evaluate("""([seat, agent]) => {
-              const select = document.querySelector(`.seat-agent[data-seat="${seat}"]`);
-              select.value = agent;
-              select.dispatchEvent(new Event("change", { bubbles: true }));
-              document.querySelector(`button.seat-bot[data-seat="${seat}"]`).click();
-            }""", [seat, agent])
-            page.wait_for_selector(f'#seats li.seat-bot[data-seat="{seat}"]')
+            add_bot(page, seat, agent)
         page.wait_for_selector("#start:not([hidden])")
         page.click("#start")
         page.wait_for_selector("#crusade-board .crusade-tile")

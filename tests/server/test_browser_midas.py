@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -117,15 +117,7 @@ def test_one_person_and_two_bots_play_a_whole_game_of_midas(tmp_path):
             page.wait_for_selector(select)
             agents = [o.get_attribute("value") for o in page.query_selector_all(f"{select} option")]
             assert "probabilistic" in agents, agents
-            # The page redraws the seats every 2 s while the table is open, which resets the select:
-            # choose and click within one task so no redraw can come between them.
-            page.evaluate("""(seat) => {
-              const select = document.querySelector(`.seat-agent[data-seat="${seat}"]`);
-              select.value = "probabilistic";
-              select.dispatchEvent(new Event("change", { bubbles: true }));
-              document.querySelector(`button.seat-bot[data-seat="${seat}"]`).click();
-            }""", seat)
-            page.wait_for_selector(f'#seats li.seat-bot[data-seat="{seat}"]')
+            add_bot(page, seat, "probabilistic")
             assert page.inner_text(f'#seats li[data-seat="{seat}"] .seat-agent-name') == "probabilistic"
         page.wait_for_selector("#start:not([hidden])")
         page.click("#start")

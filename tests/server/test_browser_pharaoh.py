@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -102,13 +102,7 @@ def test_a_person_and_two_bots_play_a_whole_game_of_pharaoh(tmp_path):
         page.wait_for_url("**/table/**")
         page.wait_for_selector('.seat-agent[data-seat="2"]')
         for seat in (1, 2):
-            page.evaluate("""(seat) => {
-              const select = document.querySelector(`.seat-agent[data-seat="${seat}"]`);
-              select.value = "greedy";
-              select.dispatchEvent(new Event("change", { bubbles: true }));
-              document.querySelector(`button.seat-bot[data-seat="${seat}"]`).click();
-            }""", seat)
-            page.wait_for_selector(f'#seats li.seat-bot[data-seat="{seat}"]')
+            add_bot(page, seat, "greedy")
         page.wait_for_selector("#start:not([hidden])")
         page.click("#start")
         page.wait_for_selector("#ph-setup .ph-pick")

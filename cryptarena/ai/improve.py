@@ -17,7 +17,7 @@ import time
 from typing import Callable
 
 from ..engine import Rng, action_key
-from .ismcts import rewards
+from .ismcts import agent_policy, playable, rewards
 
 # How sure the search must be before it departs from the base policy: the paired mean advantage,
 # less this many standard errors, must stay above zero (about 95% one-sided).
@@ -37,7 +37,7 @@ class Improvement:
         self.worlds = 0
 
     def candidates(self, view_legal: list[dict], world) -> list[dict]:
-        legal = [a for a in view_legal if a["type"] not in self.undo] or view_legal
+        legal = playable(view_legal, self.undo)
         preferred = self.base(world, self.me, legal, self.rng.spawn())
         others = [a for a in legal if a != preferred]
         self.rng.shuffle(others)
@@ -70,9 +70,7 @@ class Improvement:
         steps = 0
         while not copy.is_over() and steps < self.depth:
             seat = copy.to_act()[0]
-            options = copy.legal_actions(seat)
-            if self.undo:
-                options = [a for a in options if a["type"] not in self.undo] or options
+            options = playable(copy.legal_actions(seat), self.undo)
             copy.apply(seat, self.base(copy, seat, options, roll))
             steps += 1
         return rewards(copy, self.sides, self.value)[self.me]
@@ -106,14 +104,11 @@ class ImprovementAgent:
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
             self.name = name
-
-        def base(state, seat, legal, rng):
-            return legal[0] if len(legal) == 1 else base_agent.act(state.view(seat), legal, rng)
-        self.base = base
+        self.base = agent_policy(base_agent)
         self.last: Improvement | None = None
 
     def act(self, view: dict, legal: list[dict], rng: Rng, worlds=None) -> dict:
-        choices = [a for a in legal if a["type"] not in self.game.undo_actions] or legal
+        choices = playable(legal, self.game.undo_actions)
         if len(choices) == 1:
             return choices[0]
         if worlds is None:

@@ -50,6 +50,13 @@ class Node:
         self.children: dict[str, Node] = {}
 
 
+def playable(legal: list[dict], undo: frozenset) -> list[dict]:
+    """The actions a search considers: all but take-backs (`Game.undo_actions`), unless only those are left."""
+    if not undo:
+        return legal
+    return [a for a in legal if a["type"] not in undo] or legal
+
+
 def seat_to_move(state, me: int) -> int:
     acting = state.to_act()
     return me if me in acting else acting[0]
@@ -151,9 +158,7 @@ class Search:
         others, undo = self.others, self.undo
         while not world.is_over() and depth < self.tree_depth:
             seat = seat_to_move(world, self.me)
-            legal = world.legal_actions(seat)
-            if undo:
-                legal = [a for a in legal if a["type"] not in undo] or legal
+            legal = playable(world.legal_actions(seat), undo)
             if others is not None and seat != self.me:
                 world.apply(seat, others(world, seat, legal, rng))
                 continue
@@ -186,9 +191,7 @@ class Search:
         steps = 0
         while not world.is_over() and steps < self.rollout_depth:
             seat = world.to_act()[0]
-            legal = world.legal_actions(seat)
-            if undo:
-                legal = [a for a in legal if a["type"] not in undo] or legal
+            legal = playable(world.legal_actions(seat), undo)
             world.apply(seat, self.policy(world, seat, legal, rng))
             steps += 1
         reward = rewards(world, self.sides, self.value)
@@ -201,7 +204,7 @@ class Search:
     def best(self, legal: list[dict]) -> dict:
         """The most visited of the root's actions among `legal` (ties: the first in `legal`); never a
         take-back where anything else is legal."""
-        legal = [a for a in legal if a["type"] not in self.undo] or legal
+        legal = playable(legal, self.undo)
         best, best_visits = legal[0], -1
         for action in legal:
             child = self.root.children.get(action_key(action))
@@ -241,7 +244,7 @@ class ISMCTSAgent:
         self.last: Search | None = None
 
     def act(self, view: dict, legal: list[dict], rng: Rng, worlds=None) -> dict:
-        choices = [a for a in legal if a["type"] not in self.game.undo_actions] or legal
+        choices = playable(legal, self.game.undo_actions)
         if len(choices) == 1:
             return choices[0]
         if worlds is None:
@@ -255,4 +258,5 @@ class ISMCTSAgent:
         return search.best(legal)
 
 
-__all__ = ["ISMCTSAgent", "Node", "Search", "agent_policy", "rewards", "seat_to_move", "uniform_policy"]
+__all__ = ["ISMCTSAgent", "Node", "Search", "agent_policy", "playable", "rewards", "seat_to_move",
+           "uniform_policy"]

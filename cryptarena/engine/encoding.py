@@ -27,6 +27,11 @@ def action_key(action: dict) -> str:
     return orjson.dumps(action, option=orjson.OPT_SORT_KEYS).decode()
 
 
+def options_key(options: dict) -> tuple:
+    """Resolved table options as a hashable key, for a game's cache of its encodings."""
+    return tuple(sorted(options.items()))
+
+
 class ActionEncoding:
     """Every action a table of one size and options may ever offer, numbered 0..size-1 once and for all.
     Built from the list of those actions (each a legal dict as `legal_actions` gives it)."""
@@ -137,4 +142,4 @@ class Vector:
         return [v for f in self._fields for v in self._parts[f.name]]
 
 
-__all__ = ["ActionEncoding", "EncodingError", "Field", "ObservationEncoding", "Vector", "action_key"]
+__all__ = ["ActionEncoding", "EncodingError", "Field", "ObservationEncoding", "Vector", "action_key", "options_key"]

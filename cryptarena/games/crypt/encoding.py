@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...engine import ActionEncoding, Field, ObservationEncoding, Vector
+from ...engine import ActionEncoding, Field, ObservationEncoding, Vector, options_key
 from .collectors import collector_bonus
 from .components import DECKS, DICE_PER_PLAYER, DIE_FACES, REVEAL, TYPES
 
@@ -61,12 +61,8 @@ def every_action(players: int, options: dict) -> list[dict]:
     return actions
 
 
-def _key(options: dict) -> tuple:
-    return tuple(sorted(options.items()))
-
-
 def action_encoding(players: int, options: dict) -> ActionEncoding:
-    return _action_encoding(players, _key(options))
+    return _action_encoding(players, options_key(options))
 
 
 @lru_cache(maxsize=64)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...engine import ActionEncoding, Field, ObservationEncoding, Vector
+from ...engine import ActionEncoding, Field, ObservationEncoding, Vector, options_key
 from .components import DICE_PER_PLAYER, DIE_PRESETS, FAVOURS, OBSIDIAN_CARDS, stones
 
 # Midas.phases, in its order (game.py imports this module, so it cannot be imported from there;
@@ -54,12 +54,8 @@ def every_action(players: int, options: dict) -> list[dict]:
     return actions
 
 
-def _key(options: dict) -> tuple:
-    return tuple(sorted(options.items()))
-
-
 def action_encoding(players: int, options: dict) -> ActionEncoding:
-    return _action_encoding(players, _key(options))
+    return _action_encoding(players, options_key(options))
 
 
 @lru_cache(maxsize=64)
@@ -141,7 +137,7 @@ def fields(players: int, options: dict) -> list[Field]:
 
 
 def observation_encoding(players: int, options: dict) -> ObservationEncoding:
-    return _observation_encoding(players, _key(options))
+    return _observation_encoding(players, options_key(options))
 
 
 @lru_cache(maxsize=64)

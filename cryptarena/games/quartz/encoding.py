@@ -16,18 +16,13 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ...engine import ActionEncoding, EncodingError, Field, ObservationEncoding, Vector
+from ...engine import ActionEncoding, EncodingError, Field, ObservationEncoding, Vector, options_key
 from .components import COLOURS, DICE, FACES, MINIMUM, UNSTABLE
 
 ALL = (*COLOURS, UNSTABLE)
 ACTION_FACES = tuple(MINIMUM)  # the five faces that start an action (helmets only go wild)
 PHASES = ("roll", "actions", "pickaxe", "jackhammer", "chest", "cart", "steal", "game_end")
 SUBSETS = [list(dice) for size in range(1, DICE + 1) for dice in combinations(range(DICE), size)]
-
-
-def options_key(options: dict) -> tuple:
-    """Resolved options as a hashable key for the caches below."""
-    return tuple(sorted(options.items()))
 
 
 @lru_cache(maxsize=None)

@@ -20,8 +20,21 @@ from ..engine import Rng, action_key
 from .ismcts import agent_policy, playable, rewards
 
 # How sure the search must be before it departs from the base policy: the paired mean advantage,
-# less this many standard errors, must stay above zero (about 95% one-sided).
+# less this many standard errors, must stay above zero (1.65: about 95% one-sided).
 CONFIDENCE = 1.65
+
+
+def margin_utility(state, me: int, sides: list | None, scale: float) -> float:
+    """How far ahead `me`'s side is on score, squashed into (-1, 1): its total less the best other
+    side's, over `scale` points. Worlds a candidate wins or loses anyway still say by how much, which
+    is what makes a paired comparison of candidates sharp on few worlds."""
+    totals = [s["total"] for s in state.scores()]
+    side_of = sides or list(range(state.players))
+    mine = side_of[me]
+    rivals = [t for seat, t in enumerate(totals) if side_of[seat] != mine]
+    if not rivals:
+        return 0.0
+    return math.tanh((totals[me] - max(rivals)) / scale)
 
 
 class Improvement:
@@ -29,9 +42,11 @@ class Improvement:
 
     def __init__(self, me: int, sample: Callable[[Rng], object], base: Callable, rng: Rng, *,
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
-                 value: Callable | None = None):
+                 value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
+                 score_scale: float = 10.0):
         self.me, self.sample, self.base, self.rng = me, sample, base, rng
         self.value = value
+        self.confidence, self.margin, self.score_scale = confidence, margin, score_scale
         self.sides, self.width, self.depth, self.undo = sides, width, depth, undo
         self.totals: dict[str, float] = {}
         self.worlds = 0
@@ -73,11 +88,18 @@ class Improvement:
             options = playable(copy.legal_actions(seat), self.undo)
             copy.apply(seat, self.base(copy, seat, options, roll))
             steps += 1
-        return rewards(copy, self.sides, self.value)[self.me]
+        return self.utility(copy)
+
+    def utility(self, state) -> float:
+        """The chance-to-win estimate (`rewards`), plus `margin` times the squashed score lead."""
+        reward = rewards(state, self.sides, self.value)[self.me]
+        if self.margin:
+            reward += self.margin * margin_utility(state, self.me, self.sides, self.score_scale)
+        return reward
 
     def pick(self, results: list[list[float]]) -> int:
         """The base policy's choice (0) unless another candidate beats it on the same worlds by more
-        than `CONFIDENCE` standard errors of the paired differences (a single world never suffices)."""
+        than `confidence` standard errors of the paired differences (a single world never suffices)."""
         n = len(results[0])
         if n < 2:
             return 0
@@ -86,7 +108,7 @@ class Improvement:
             diffs = [a - b for a, b in zip(results[i], results[0])]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            margin = mean - CONFIDENCE * math.sqrt(var / n)
+            margin = mean - self.confidence * math.sqrt(var / n)
             if mean > 0 and margin > best_margin:
                 best, best_margin = i, margin
         return best
@@ -99,8 +121,10 @@ class ImprovementAgent:
     wants_worlds = True
 
     def __init__(self, game, base_agent, *, worlds: int = 6, width: int = 3, depth: int = 20,
-                 seconds: float | None = None, name: str | None = None):
+                 seconds: float | None = None, name: str | None = None, confidence: float = CONFIDENCE,
+                 margin: float = 0.0, score_scale: float = 10.0):
         self.game, self.base_agent = game, base_agent
+        self.options = {"confidence": confidence, "margin": margin, "score_scale": score_scale}
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
             self.name = name
@@ -115,6 +139,6 @@ class ImprovementAgent:
             raise ValueError(f"the {self.name} bot searches: it needs worlds (ai.agents.decide gives them)")
         search = Improvement(worlds.seat, worlds.sample, self.base, rng, sides=worlds.sides, width=self.width,
                              depth=self.depth, undo=self.game.undo_actions,
-                             value=getattr(self.game, "search_value", None))
+                             value=getattr(self.game, "search_value", None), **self.options)
         self.last = search
         return search.run(legal, self.worlds, self.seconds)

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from cryptarena import games
@@ -182,3 +184,44 @@ def test_roll_out_improvement_departs_from_the_heuristic_only_on_evidence():
     assert pick([base, base]) == 0                           # a tie keeps the heuristic's choice
     assert pick([[0.0], [1.0]]) == 0                         # one world never suffices
     assert pick([base, [1.0] * 6, [1.0, 1.0, 1.0, 1.0, 1.0, 0.0]]) == 1
+
+
+def test_a_lower_confidence_departs_on_thinner_evidence():
+    from cryptarena.ai.improve import Improvement
+
+    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    thin = [1.0, 1.0, 0.0, 1.0, 0.0, 1.0]  # better on one world of six
+    assert Improvement(0, None, None, Rng(1)).pick([base, thin]) == 0
+    assert Improvement(0, None, None, Rng(1), confidence=0.5).pick([base, thin]) == 1
+
+
+def test_the_margin_utility_rewards_a_lead_by_its_size():
+    from cryptarena.ai.improve import Improvement, margin_utility
+
+    class Scored:  # a game cut mid-way: totals only
+        players = 3
+
+        def __init__(self, totals):
+            self.totals = totals
+
+        def scores(self):
+            return [{"total": t, "breakdown": {"points": t}} for t in self.totals]
+
+        def is_over(self):
+            return False
+
+    assert margin_utility(Scored([10, 4, 6]), 0, None, 10.0) == pytest.approx(math.tanh(0.4))
+    assert margin_utility(Scored([3, 4, 6]), 0, None, 10.0) == pytest.approx(math.tanh(-0.3))
+    assert margin_utility(Scored([3, 9, 6]), 0, [0, 0, 1], 10.0) == pytest.approx(math.tanh(-0.3))  # own side
+    plain = Improvement(0, None, None, Rng(1))
+    keen = Improvement(0, None, None, Rng(1), margin=0.5, score_scale=10.0)
+    wide, narrow = Scored([20, 4, 6]), Scored([7, 4, 6])
+    assert plain.utility(wide) == plain.utility(narrow) == 1.0  # ahead of both: the same either way
+    assert keen.utility(wide) > keen.utility(narrow) > 1.0
+
+
+def test_hard_takes_the_margin_and_confidence_of_the_search_settings():
+    game = games.load("crypt")  # a fresh rules object: the class's own settings stay as they are
+    game.search_settings = {"worlds": 4, "margin": 0.5, "score_scale": 8, "confidence": 1.0}
+    hard = make_agent("hard", game)
+    assert hard.worlds == 4 and hard.options == {"confidence": 1.0, "margin": 0.5, "score_scale": 8}

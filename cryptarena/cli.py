@@ -114,6 +114,7 @@ def ladder(game_id: str = GameArg,
            json_path: Optional[str] = typer.Option(None, "--json", help="also write the ladder as JSON here"),
            plot: Optional[str] = typer.Option(None, help="also write a PNG of the ratings (mu ± 2 sigma) here"),
            markdown: bool = typer.Option(False, "--markdown", help="print the table as Markdown"),
+           jobs: int = typer.Option(1, min=1, help="worker processes (the same ladder for any number)"),
            option: Optional[List[str]] = OptionsOpt) -> None:
     """A round robin of every agent and level, rated with OpenSkill (Plackett-Luce), best first."""
     from rich.console import Console
@@ -135,7 +136,7 @@ def ladder(game_id: str = GameArg,
     err = Console(stderr=True)
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task(f"{game_id} ladder", total=None)
-        result = run_ladder(game_id, players, games=games_, seed=seed, agents=names, options=options,
+        result = run_ladder(game_id, players, games=games_, seed=seed, agents=names, options=options, jobs=jobs,
                             progress=lambda done, total: bar.update(task, completed=done, total=total))
     if json_path:
         dump(result, json_path)

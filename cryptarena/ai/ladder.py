@@ -11,12 +11,17 @@ rotates the seats (the rotation of `ai.runner.seating_for`), so no agent keeps a
 Each finished game updates the ratings with OpenSkill's Plackett–Luce model: the winning side(s)
 ranked first, the others tied behind (a game nobody wins ties everyone). A rating is `mu ± sigma`;
 the table is ordered by the conservative `mu - 3 sigma`. Everything is a function of the seed.
+
+With `jobs` above one the games are played in worker processes, but the ratings are still updated
+in the games' order, so the ladder is the same whatever the number of workers.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -75,8 +80,14 @@ def matches(agents: list[str], players: int, team_game: bool) -> list[tuple[str,
     return list(itertools.combinations_with_replacement(agents, sides))
 
 
+def _play(task: tuple) -> list[int]:
+    game_id, players, seed, seating, options, index = task
+    return play_game(registry.load(game_id), players, seed, seating, options, index=index).winners
+
+
 def run_ladder(game_id: str, players: int, *, games: int = 2, seed: int = 0, agents: list[str] | None = None,
-               options: dict | None = None, progress: Callable[[int, int], None] | None = None) -> Ladder:
+               options: dict | None = None, progress: Callable[[int, int], None] | None = None,
+               jobs: int = 1) -> Ladder:
     game = registry.load(game_id)
     players = game.check_players(players)
     options = game.check_table(players, options or {})
@@ -87,16 +98,21 @@ def run_ladder(game_id: str, players: int, *, games: int = 2, seed: int = 0, age
     ratings = {name: model.rating(name=name) for name in names}
     entries = {name: Entry(name, ratings[name].mu, ratings[name].sigma) for name in names}
     ladder = Ladder(game_id, players, seed, games, matches=len(lineups))
-    total = len(lineups) * games
-    for m, lineup in enumerate(lineups):
-        for g in range(games):
-            index = m * games + g
-            seating = seating_for(list(lineup), players, g, teams)
-            record = play_game(game, players, derive_seed(seed, "ladder", index), seating, options, index=index)
-            rate(model, ratings, entries, seating, record.winners, teams)
+    tasks = [(game_id, players, derive_seed(seed, "ladder", m * games + g), seating_for(list(lineup), players, g, teams),
+              options, m * games + g) for m, lineup in enumerate(lineups) for g in range(games)]
+    pool_ = None
+    if jobs > 1 and len(tasks) > 1:
+        pool_ = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("spawn"))
+    try:
+        results = pool_.map(_play, tasks) if pool_ else map(_play, tasks)
+        for task, winners in zip(tasks, results):  # in the games' order, however many workers
+            rate(model, ratings, entries, task[3], winners, teams)
             ladder.played += 1
             if progress:
-                progress(ladder.played, total)
+                progress(ladder.played, len(tasks))
+    finally:
+        if pool_:
+            pool_.shutdown(cancel_futures=True)
     for name in names:
         entries[name].mu, entries[name].sigma = ratings[name].mu, ratings[name].sigma
     ladder.entries = sorted(entries.values(), key=lambda e: -e.ordinal)

@@ -42,6 +42,12 @@ def test_the_ladder_is_a_function_of_its_seed_and_ranks_play_over_chance():
     assert all(e.games == 12 for e in one.entries)
 
 
+def test_workers_give_the_same_ladder_as_one_process():
+    alone = run_ladder("crypt", 2, games=3, seed=5, agents=["medium", "random", "easy"])
+    shared = run_ladder("crypt", 2, games=3, seed=5, agents=["medium", "random", "easy"], jobs=2)
+    assert shared.to_json() == alone.to_json() and shared.played == 9
+
+
 def test_cli_prints_the_table_and_writes_json_and_png(tmp_path):
     out, png = tmp_path / "ladder.json", tmp_path / "ladder.png"
     result = CliRunner().invoke(app, ["ladder", "quartz", "-p", "3", "-n", "1", "--agents", "easy,medium,random",

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test conformance bench bench-server clean
+.PHONY: setup run test conformance bench bench-server bench-strength clean
 
 setup: $(STAMP)
 
@@ -30,6 +30,10 @@ conformance: setup
 bench: setup
 	$(PY) -m pip install --quiet -e '.[test,bench]' || echo "open_spiel could not be installed: bench runs without it"
 	$(VENV)/bin/cryptarena bench
+
+# hard against medium, 500 games in every game on 2 workers (hours on 2 cores: bench/strength.py)
+bench-strength: setup
+	$(PY) bench/strength.py --games 500 --jobs 2
 
 # N = 10, 100, 500 tables of people over real WebSockets against real server processes: SQLite with one
 # process, then PostgreSQL + Redis with two (both must run locally); about 4 minutes (bench/README.md)

@@ -8,16 +8,34 @@ and little of the luck. Where there are more legal actions than `width`, the bas
 choice is always a candidate and the others are drawn at random. The search departs from the base
 policy's choice only on evidence: another candidate must beat it on the same worlds by a margin the
 paired differences make significant.
+
+A heuristic bot may remember things between its moves (Crypt's greedy bot plans a claim turn and
+plays it out step by step). Every roll-out therefore plays each seat with its own fork of the bot
+(`fork`): the searching seat's fork starts from the bot as the real game has left it, the other
+seats' from a bot that has not played, and nothing a roll-out does leaks into the real bot. When the
+search keeps the bot's own choice, the real bot moves on as if it had chosen (its plan advances).
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import time
 from typing import Callable
 
 from ..engine import Rng, action_key
-from .ismcts import agent_policy, playable, rewards
+from .ismcts import playable, rewards
+
+
+def fork(agent):
+    """A copy of a bot that decides as it would and remembers what it remembers, without sharing
+    that memory: the bot's own `fork()` where it has one (to share its caches), else a deep copy
+    that leaves the rules object shared."""
+    own = getattr(agent, "fork", None)
+    if own is not None:
+        return own()
+    game = getattr(agent, "game", None)
+    return copy.deepcopy(agent, {id(game): game} if game is not None else None)
 
 # How sure the search must be before it departs from the base policy: the paired mean advantage,
 # less this many standard errors, must stay above zero (1.65: about 95% one-sided).
@@ -40,11 +58,14 @@ def margin_utility(state, me: int, sides: list | None, scale: float) -> float:
 class Improvement:
     """One decision for seat `me`: `run(worlds)` then `best`."""
 
-    def __init__(self, me: int, sample: Callable[[Rng], object], base: Callable, rng: Rng, *,
+    def __init__(self, me: int, sample: Callable[[Rng], object], base, rng: Rng, *,
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
                  value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
                  score_scale: float = 10.0):
-        self.me, self.sample, self.base, self.rng = me, sample, base, rng
+        self.me, self.sample, self.base, self.rng = me, sample, base, rng  # base: the heuristic bot
+        self.fresh = fork(base) if base is not None else None  # taken before any roll-out plays it
+        self.chosen_by_base: object | None = None  # the bot after making its own choice
+        self.preferred: dict | None = None
         self.value = value
         self.confidence, self.margin, self.score_scale = confidence, margin, score_scale
         self.sides, self.width, self.depth, self.undo = sides, width, depth, undo
@@ -53,7 +74,9 @@ class Improvement:
 
     def candidates(self, view_legal: list[dict], world) -> list[dict]:
         legal = playable(view_legal, self.undo)
-        preferred = self.base(world, self.me, legal, self.rng.spawn())
+        self.chosen_by_base = fork(self.base)
+        preferred = self.chosen_by_base.act(world.view(self.me), legal, self.rng.spawn())
+        self.preferred = preferred
         others = [a for a in legal if a != preferred]
         self.rng.shuffle(others)
         return [preferred, *others[: max(0, self.width - 1)]]
@@ -78,17 +101,25 @@ class Improvement:
         return chosen[self.pick(results)]
 
     def play_out(self, world, action: dict, stream: int) -> float:
-        copy = world.clone()
-        copy.rng = Rng(stream)  # the same dice after every candidate
+        state = world.clone()
+        state.rng = Rng(stream)  # the same dice after every candidate
         roll = Rng(stream ^ 0x5DEECE66D)
-        copy.apply(self.me, action)
+        state.apply(self.me, action)
+        bots = {self.me: fork(self.chosen_by_base if action == self.preferred else self.base)}
         steps = 0
-        while not copy.is_over() and steps < self.depth:
-            seat = copy.to_act()[0]
-            options = playable(copy.legal_actions(seat), self.undo)
-            copy.apply(seat, self.base(copy, seat, options, roll))
+        while not state.is_over() and steps < self.depth:
+            seat = state.to_act()[0]
+            options = playable(state.legal_actions(seat), self.undo)
+            if len(options) == 1:
+                choice = options[0]
+            else:
+                bot = bots.get(seat)
+                if bot is None:
+                    bot = bots[seat] = fork(self.fresh)
+                choice = bot.act(state.view(seat), options, roll)
+            state.apply(seat, choice)
             steps += 1
-        return self.utility(copy)
+        return self.utility(state)
 
     def utility(self, state) -> float:
         """The chance-to-win estimate (`rewards`), plus `margin` times the squashed score lead."""
@@ -128,7 +159,6 @@ class ImprovementAgent:
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
             self.name = name
-        self.base = agent_policy(base_agent)
         self.last: Improvement | None = None
 
     def act(self, view: dict, legal: list[dict], rng: Rng, worlds=None) -> dict:
@@ -137,8 +167,11 @@ class ImprovementAgent:
             return choices[0]
         if worlds is None:
             raise ValueError(f"the {self.name} bot searches: it needs worlds (ai.agents.decide gives them)")
-        search = Improvement(worlds.seat, worlds.sample, self.base, rng, sides=worlds.sides, width=self.width,
-                             depth=self.depth, undo=self.game.undo_actions,
+        search = Improvement(worlds.seat, worlds.sample, self.base_agent, rng, sides=worlds.sides,
+                             width=self.width, depth=self.depth, undo=self.game.undo_actions,
                              value=getattr(self.game, "search_value", None), **self.options)
         self.last = search
-        return search.run(legal, self.worlds, self.seconds)
+        choice = search.run(legal, self.worlds, self.seconds)
+        if choice == search.preferred:  # the real bot moves on as if it had chosen
+            self.base_agent = search.chosen_by_base
+        return choice

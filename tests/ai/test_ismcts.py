@@ -225,3 +225,31 @@ def test_hard_takes_the_margin_and_confidence_of_the_search_settings():
     game.search_settings = {"worlds": 4, "margin": 0.5, "score_scale": 8, "confidence": 1.0}
     hard = make_agent("hard", game)
     assert hard.worlds == 4 and hard.options == {"confidence": 1.0, "margin": 0.5, "score_scale": 8}
+
+
+def test_roll_outs_play_forks_of_the_heuristic_and_never_touch_the_real_one():
+    game = games.load("crypt")
+
+    class Counting:  # a heuristic that remembers how often it was asked, as a planning bot remembers its plan
+        def __init__(self):
+            self.game, self.inner, self.calls = game, make_agent("medium", game), 0
+
+        def act(self, view, legal, rng):
+            self.calls += 1
+            return self.inner.act(view, legal, rng)
+
+    real = Counting()
+    hard = ImprovementAgent(game, real, worlds=3, width=3, depth=20)
+    state = game.new_state(2, seed=4)
+    rng = Rng(2)
+    while len(state.legal_actions(state.to_act()[0])) < 2:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act()[0]
+    choice = decide(hard, state, seat, rng)
+    search = hard.last
+    assert search.worlds == 3 and real.calls == 0  # dozens of roll-out moves, none by the real bot
+    if choice == search.preferred:
+        assert hard.base_agent is search.chosen_by_base and hard.base_agent.calls == 1
+    else:
+        assert hard.base_agent is real

@@ -340,6 +340,13 @@ class GreedyAgent:
         self.game = game
         self._boards: dict[str, Board] = {}
 
+    def fork(self) -> "GreedyAgent":
+        """A twin for a search's roll-outs: the bot remembers nothing between moves but its boards,
+        a cache the twin may share."""
+        twin = GreedyAgent(self.game)
+        twin._boards = self._boards
+        return twin
+
     def _board(self, view: dict) -> Board:
         layout = view["layout"]
         if layout not in self._boards:

@@ -44,7 +44,7 @@ class Crypt(Game):
     undo_actions = frozenset({"take_back"})
     # The hard bot: the greedy bot improved on 8 re-drawn worlds. Judging a roll-out by the size of
     # the lead (not only who leads) and departing from greedy on one standard error of evidence took
-    # hard from 0.33 to 0.74 of 2-player games against medium (200 games each, docs/ai.md).
+    # hard from 0.68 to 0.84 of 2-player games against medium (200 games each, docs/ai.md).
     search_settings = {"worlds": 8, "width": 3, "depth": 20, "margin": 0.5, "score_scale": 8, "confidence": 1.0}
     action_types = {
         "place": "{slot, effort}: put one ready servant on Crypt slot `slot` showing `effort` 1-6",

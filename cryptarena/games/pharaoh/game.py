@@ -52,6 +52,12 @@ class Pharaoh(Game):
         "game_end": "someone escaped with the Key, everyone is defeated with no Key held, or the round limit",
     }
     undo_actions = frozenset({"cancel"})
+
+    @staticmethod
+    def search_value(state) -> list[float] | None:
+        from .estimate import search_value
+
+        return search_value(state)
     action_types = {
         "pick": "{deck}: set-up: a prebuilt starter deck (its character and hexes)",
         "build": "{character}: set-up: build a custom deck for that character",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cryptarena.engine import Rng, derive_seed
 from cryptarena.games.quartz import Quartz
-from cryptarena.games.quartz.bot import GreedyAgent, _outcomes, crystal_value
-from cryptarena.games.quartz.components import DIE_PRESETS
+from cryptarena.games.quartz.bot import GreedyAgent, _hands, _outcomes, crystal_value
+from cryptarena.games.quartz.components import DICE, DIE_PRESETS, FACES, MINIMUM
 
 from bot_play import play as shared_play
 from bot_play import win_shares as shared_win_shares
@@ -110,3 +112,49 @@ def test_greedy_reads_the_set_rule_in_play_from_the_view():
         agent = GreedyAgent()
         agent.act(state.view(seat), state.legal_actions(seat), Rng(1))
         assert agent.capped is expected
+
+
+def test_roll_table_gives_hand_value_to_the_last_bit():
+    """The roll's table of every hand's value (`_hand_values`, vectorised) must equal `_hand_value`
+    exactly, near-ties included: chest ×3 + 2 helmets, where a chest wild beats the pickaxe wild by
+    less than the 1e-9 margin, so the earlier pickaxe plan stands and the table must not take the max."""
+    agent, rng = GreedyAgent(), random.Random(5)
+    tables = [{kind: [0.0] + [rng.choice([0.0, rng.uniform(-5, 15)]) for _ in range(DICE + 2)] for kind in MINIMUM}
+              for _ in range(20)]
+    near_tie = {kind: [0.0] * (DICE + 3) for kind in MINIMUM}
+    near_tie["pickaxe"][1], near_tie["chest"][3], near_tie["chest"][4] = 1.0, 2.0, 3.0 + 5e-10
+    for values in tables + [near_tie]:
+        table = agent._hand_values(values, DICE)
+        for counts, number in _hands(DICE).items():
+            faces = dict(zip(FACES, counts))
+            assert table[number] == agent._hand_value(faces, faces["helmet"], [], values)[0], (counts, values)
+    chest_and_helmets = _hands(DICE)[(0, 0, 3, 0, 0, 2)]
+    assert agent._hand_values(near_tie, DICE)[chest_and_helmets] == 3.0
+
+
+def roll_choices(players: int, seed: int, options=None, count: int = 16) -> list:
+    """The greedy bot's first `count` roll-phase choices (dice rerolled, or "stop") in greedy self-play."""
+    state = GAME.new_state(players, seed, options, keep_log=False)
+    agent, rng, choices = GreedyAgent(GAME), Rng(seed), []
+    while not state.is_over() and len(choices) < count:
+        seat = state.to_act()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        action = agent.act(view, legal, rng)
+        if view["phase"] == "roll" and len(legal) > 1:
+            choices.append(action.get("dice", "stop"))
+        state.apply(seat, action)
+    return choices
+
+
+@pytest.mark.parametrize("players, seed, options, expected", [
+    (4, 3, None, [[1, 2, 3, 4], [0, 1], [0, 1, 3, 4], [0, 2, 4], "stop", [1, 4], [4], [1, 2], [2, 3, 4],
+                  [0, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 3], [3], "stop", [1, 4]]),
+    (3, 11, {"die_faces": "double_pickaxe"}, [[1, 2, 3], [1], [0, 1, 3], [1, 3], [1, 2], [2], [2, 3, 4], [2, 4],
+                                             [1, 2, 3, 4], [1, 2, 3, 4], [1, 2], [0, 1], [1], [1], [1], [0, 3]]),
+    (5, 7, {"big_sets": "none"}, [[2], [2], [1, 2, 4], [1, 2], [0, 1, 2, 3, 4], [2, 3], [0, 2, 3], [0, 2, 3],
+                                  [1, 2, 4], [1, 2, 4], [0, 1, 2], "stop", [0, 1, 2, 3], [0, 3, 4], [0, 1, 2, 3],
+                                  [0, 2, 3]]),
+])
+def test_roll_choices_are_pinned(players, seed, options, expected):
+    """Reroll choices recorded before the roll valuation was vectorised: a faster bot must choose alike."""
+    assert roll_choices(players, seed, options) == expected

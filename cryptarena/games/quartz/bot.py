@@ -20,6 +20,9 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from operator import mul
+
+import numpy as np
 
 from .components import (COLOURS, DICE, DIE_PRESETS, FACES, FEWEST_IN_CHEST_PENALTY, HELMETS_PER_WILD, MINIMUM,
                          SET_BONUS, UNSTABLE, UNSTABLE_PENALTY, VALUES)
@@ -66,6 +69,44 @@ def _counts(faces: list[str]) -> tuple[int, ...]:
     return tuple(faces.count(face) for face in FACES)
 
 
+@lru_cache(maxsize=None)
+def _hands(n: int) -> dict[tuple[int, ...], int]:
+    """Every hand of n dice, as face counts (in FACES order), numbered: the index into a roll's table
+    of hand values."""
+    return {tuple(combo.count(i) for i in range(len(FACES))): index
+            for index, combo in enumerate(combinations_with_replacement(range(len(FACES)), n))}
+
+
+@lru_cache(maxsize=None)
+def _wild_candidates(n: int) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """The hands of n dice grouped by how many wilds their helmets make: each group's hand numbers
+    and its candidates (no wild, then each wild plan in `_hand_value`'s order) as the count of each
+    kind, an index into a kinds × (0..n) worth table, laid out kinds × hands × candidates. Only the
+    worth table changes from one roll to the next, so this is built once."""
+    kinds = list(MINIMUM)
+    groups: dict[int, tuple[list[int], list]] = {}
+    for counts, index in _hands(n).items():
+        faces = dict(zip(FACES, counts))
+        wilds = faces.get("helmet", 0) // HELMETS_PER_WILD
+        plans = [Counter()] + ([Counter(plan) for plan in combinations_with_replacement(kinds, wilds)] if wilds else [])
+        numbers, candidates = groups.setdefault(wilds, ([], []))
+        numbers.append(index)
+        candidates.append([[k * (n + 1) + faces[kind] + extra[kind] for extra in plans]
+                           for k, kind in enumerate(kinds)])
+    return tuple((np.array(numbers), np.array(candidates).transpose(1, 0, 2).copy())
+                 for numbers, candidates in groups.values())
+
+
+@lru_cache(maxsize=None)
+def _reroll_odds(kept: tuple[int, ...], k: int, die: tuple[str, ...]) -> tuple[np.ndarray, tuple[float, ...]]:
+    """The hands that keeping `kept` and rerolling k dice can end in (their numbers in `_hands`), with
+    their probabilities, in `_outcomes` order."""
+    hands = _hands(sum(kept) + k)
+    outcomes = _outcomes(k, die)
+    return (np.array([hands[tuple(a + b for a, b in zip(kept, outcome))] for outcome, _ in outcomes]),
+            tuple(p for _, p in outcomes))
+
+
 class GreedyAgent:
     name = "greedy"
 
@@ -90,8 +131,8 @@ class GreedyAgent:
         owned = self._owned(view, me)
         return [(self._value(c, owned[c]), n) for c, n in view["bag"].items() if n > 0]
 
-    def _draw_ev(self, view: dict, me: int) -> float:
-        values = self._draw_values(view, me)
+    def _draw_ev(self, view: dict, me: int, values: list[tuple[float, int]] | None = None) -> float:
+        values = self._draw_values(view, me) if values is None else values
         total = sum(n for _, n in values)
         return sum(v * n for v, n in values) / total if total else 0.0
 
@@ -101,10 +142,12 @@ class GreedyAgent:
         values = {kind: [0.0] * (DICE + 3) for kind in MINIMUM}
         seat = view["seats"][me]
         bag_size = view["bag_size"]
-        ev = self._draw_ev(view, me)
-        draws = sorted((v for v, n in self._draw_values(view, me) for _ in range(n)), reverse=True)
-        stealable = sorted((self._value(c, self._owned(view, me)[c]) + STEAL_HARM * VALUES[c]
-                            for s in view["seats"] if s["seat"] != me for c in COLOURS
+        draw_values = self._draw_values(view, me)
+        ev = self._draw_ev(view, me, draw_values)
+        draws = sorted((v for v, n in draw_values for _ in range(n)), reverse=True)
+        owned = self._owned(view, me)
+        steal_worth = {c: self._value(c, owned[c]) + STEAL_HARM * VALUES[c] for c in COLOURS}
+        stealable = sorted((steal_worth[c] for s in view["seats"] if s["seat"] != me for c in COLOURS
                             for _ in range(s["cart"].get(c, 0))), reverse=True)
         protectable = sorted((VALUES[c] for c in COLOURS for _ in range(seat["cart"].get(c, 0))), reverse=True)
         my_chest = sum(seat["chest"].values())
@@ -143,30 +186,52 @@ class GreedyAgent:
                 best = (total, plan)
         return best
 
+    def _hand_values(self, values: dict, n: int) -> np.ndarray:
+        """`_hand_value` of every hand of n dice (no wild used yet), numbered as in `_hands`: all
+        hands at once, with the same sums in the same order and the same tie margin, so each value
+        is the very float `_hand_value` gives."""
+        worth = np.array([[values[kind][min(c, DICE + 2)] if c >= MINIMUM[kind] else 0.0 for c in range(n + 1)]
+                          for kind in MINIMUM]).ravel()
+        result = np.empty(len(_hands(n)))
+        for numbers, candidates in _wild_candidates(n):
+            parts = worth[candidates]
+            totals = parts[0]
+            for part in parts[1:]:
+                totals = totals + part  # kind by kind, as `sum` adds them
+            # `_hand_value` keeps an earlier plan unless a later one beats it by more than 1e-9. That
+            # ends at the maximum whenever every other plan equals it or falls short by more than
+            # the margin; only a near-tie needs the plan-by-plan replay
+            best = totals.max(axis=1)
+            if not ((totals == best[:, None]) | (totals + 1e-9 < best[:, None])).all():
+                best = totals[:, 0]
+                for column in totals.T[1:]:
+                    best = np.where(column > best + 1e-9, column, best)
+            result[numbers] = best
+        return result
+
     def _roll_choice(self, view: dict, legal: list[dict], me: int) -> dict:
         rerolls = [a for a in legal if a["type"] == "reroll"]
         if not rerolls:
             return {"type": "stop"}
-        values = self._kind_values(view, me)
-        hand_values: dict[tuple[int, ...], float] = {}
-
-        def value_of(counts: tuple[int, ...]) -> float:
-            if counts not in hand_values:
-                faces = dict(zip(FACES, counts))
-                hand_values[counts] = self._hand_value(faces, faces.get("helmet", 0), [], values)[0]
-            return hand_values[counts]
-
         dice = view["dice"]
-        current = value_of(_counts(dice))
+        hand_values = self._hand_values(self._kind_values(view, me), len(dice))
+        counts = _counts(dice)
+        current = float(hand_values[_hands(len(dice))[counts]])
+        face_of = [FACES.index(face) for face in dice]
         last_round = view["round"] >= view["rounds"]
         cost = 0.0 if view["free_rerolls"] > 0 or last_round else MARKER_COST
         best_gain, best = 0.0, {"type": "stop"}
         expected_by_kept: dict[tuple[int, ...], float] = {}  # subsets keeping the same faces are alike
         for action in rerolls:
-            kept = _counts([dice[i] for i in range(len(dice)) if i not in action["dice"]])
+            kept = list(counts)
+            for i in action["dice"]:
+                kept[face_of[i]] -= 1
+            kept = tuple(kept)
             if kept not in expected_by_kept:
-                expected_by_kept[kept] = sum(p * value_of(tuple(k + o for k, o in zip(kept, outcome)))
-                                             for outcome, p in _outcomes(len(action["dice"]), self.die))
+                hands, odds = _reroll_odds(kept, len(action["dice"]), self.die)
+                # summed one term at a time in `_outcomes` order (not a dot product), so that the
+                # expectations, and the ties between them, come out to the last bit as they always did
+                expected_by_kept[kept] = sum(map(mul, odds, hand_values[hands].tolist()))
             gain = expected_by_kept[kept] - current - cost
             if gain > best_gain + 1e-9:
                 best_gain, best = gain, action

@@ -8,10 +8,13 @@ import pytest
 from cryptarena.engine import Rng
 from cryptarena.games import IllegalAction
 
-from .play import canonical, config_id, configs, games_for, new_table, random_step
+from .play import canonical, config_id, configs, games_for, mean_steps, new_table, random_step
 
 GAMES_PER_CONFIG = 3  # per config, scaled by SCALE and the game's player range and length (games_for)
 SAMPLE_EVERY = 10
+# Each accepted script replays the whole game so far, so a long game (Pharaoh at six) is sampled
+# more thinly: about this many check points in a game of average length, at least every 10th step.
+CHECKS_PER_GAME = 40
 PLAY_ON = 12  # random actions after an accepted script
 # No chance kind of any game has these outcomes (die faces, card / crystal ids are small
 # non-negative numbers or short names).
@@ -94,11 +97,12 @@ def check_chance(table, state, rng: Rng) -> int:
 @pytest.mark.parametrize("config", configs(), ids=config_id)
 def test_scripted_chance_refuses_what_cannot_happen(config):
     played = 0
+    every = max(SAMPLE_EVERY, round(mean_steps(config[0]) / CHECKS_PER_GAME))
     for index in range(games_for(config[0], GAMES_PER_CONFIG, per_step_checks=True)):
         table = new_table(*config, index, "chance")
         state, rng = table.state, table.rng
         while not state.is_over():
-            if rng.below(SAMPLE_EVERY) == 0:
+            if rng.below(every) == 0:
                 played += check_chance(table, state, rng)
             random_step(state, rng)
         refuse_script(state, [{kind: None} for kind in table.game.chance_kinds] or [None], table.label)

@@ -120,9 +120,11 @@ class Arena:
 @pytest.fixture(scope="module")
 def arena(tmp_path_factory):
     db_path = tmp_path_factory.mktemp("fuzz") / "arena.db"
-    # a budget no fuzz batch reaches: these tests exercise validation, test_ratelimit.py the limiter
+    # a budget no fuzz batch reaches: these tests exercise validation, test_ratelimit.py the limiter;
+    # and a grace no run of this module reaches: the seated people never open a socket, and a bot
+    # standing in for them (the leaver rule, tested elsewhere) would change the tables under the fuzz
     app = create_app(f"sqlite:///{db_path}", bot_delay=0, secret_key="test-secret",
-                     socket_rate=1e6, socket_burst=10**6)
+                     socket_rate=1e6, socket_burst=10**6, grace=24 * 3600)
     with serving(app) as base_url, httpx.Client(base_url=base_url, timeout=20) as http:
         assert http.post("/api/session", json={"name": "Fuzzer"}).status_code == 200
 

@@ -61,9 +61,10 @@ class Improvement:
     def __init__(self, me: int, sample: Callable[[Rng], object], base, rng: Rng, *,
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
                  value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
-                 score_scale: float = 10.0):
+                 score_scale: float = 10.0, fresh=None):
         self.me, self.sample, self.base, self.rng = me, sample, base, rng  # base: the heuristic bot
-        self.fresh = fork(base) if base is not None else None  # taken before any roll-out plays it
+        # the other seats' bot: one that has played no real move (its memory is `me`'s, not theirs)
+        self.fresh = fresh if fresh is not None else fork(base) if base is not None else None
         self.chosen_by_base: object | None = None  # the bot after making its own choice
         self.preferred: dict | None = None
         self.value = value
@@ -155,6 +156,7 @@ class ImprovementAgent:
                  seconds: float | None = None, name: str | None = None, confidence: float = CONFIDENCE,
                  margin: float = 0.0, score_scale: float = 10.0):
         self.game, self.base_agent = game, base_agent
+        self.fresh = fork(base_agent)  # before it plays: what the other seats' roll-out bots start from
         self.options = {"confidence": confidence, "margin": margin, "score_scale": score_scale}
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
@@ -169,7 +171,7 @@ class ImprovementAgent:
             raise ValueError(f"the {self.name} bot searches: it needs worlds (ai.agents.decide gives them)")
         search = Improvement(worlds.seat, worlds.sample, self.base_agent, rng, sides=worlds.sides,
                              width=self.width, depth=self.depth, undo=self.game.undo_actions,
-                             value=getattr(self.game, "search_value", None), **self.options)
+                             value=getattr(self.game, "search_value", None), fresh=self.fresh, **self.options)
         self.last = search
         choice = search.run(legal, self.worlds, self.seconds)
         if choice == search.preferred:  # the real bot moves on as if it had chosen

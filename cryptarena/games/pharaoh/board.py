@@ -9,6 +9,8 @@ passages, a phazed attack or a Phase Walk goes through walls.
 
 from __future__ import annotations
 
+from collections import deque
+
 from .components import HEXES
 
 STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -58,6 +60,18 @@ class Crypt:
     def open_sides(self, index: int) -> list[int]:
         """Doors of the hex that lead to an unexplored cell (where a hex may be placed)."""
         return [d for d in self.placed[index]["doors"] if self.cell(index, d) not in self.at]
+
+    def paths(self, start: int) -> dict[int, list[int]]:
+        """The shortest way from `start` to every hex it connects to: the hexes stepped into, in order."""
+        first = {start: []}
+        queue = deque([start])
+        while queue:
+            node = queue.popleft()
+            for nxt in self.passages(node):
+                if nxt not in first:
+                    first[nxt] = first[node] + [nxt]
+                    queue.append(nxt)
+        return first
 
     def passages(self, index: int) -> list[int]:
         """Neighbouring hexes joined to this one by an open passage (a door on both sides)."""

@@ -14,8 +14,6 @@ its choice of starter deck, drawn from the rng it is given.
 
 from __future__ import annotations
 
-from collections import deque
-
 from .board import Crypt
 from .components import CARDS, CHARACTERS, HAND_LIMIT, KEY
 
@@ -308,16 +306,7 @@ class GreedyAgent:
         return min(reachable, key=lambda t: len(paths[t])) if reachable else None
 
     def paths(self, view, here: int) -> dict:
-        crypt = Crypt([dict(h) for h in view["crypt"]])
-        first = {here: []}
-        queue = deque([here])
-        while queue:
-            node = queue.popleft()
-            for nxt in crypt.passages(node):
-                if nxt not in first:
-                    first[nxt] = first[node] + [nxt]
-                    queue.append(nxt)
-        return first
+        return Crypt([dict(h) for h in view["crypt"]]).paths(here)
 
     def distance(self, view, here: int | None, targets: list[int]) -> int:
         if here is None or not targets:

@@ -8,26 +8,12 @@ weight: it still dominates pieces toward the Keys. The weights are shared out as
 
 from __future__ import annotations
 
-from collections import deque
-
 from .board import Crypt
 from .components import KEY, LIFE
 
 FAR = 12          # the distance counted when no goal is reachable yet
 KEY_WEIGHT = 3.0  # how much nearer to escaping a Key in hand makes a seat
 DEFEATED = 0.05
-
-
-def distances(crypt: Crypt, start: int) -> dict[int, int]:
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        for nxt in crypt.passages(node):
-            if nxt not in seen:
-                seen[nxt] = seen[node] + 1
-                queue.append(nxt)
-    return seen
 
 
 def holds_key(state, seat: int) -> bool:
@@ -46,8 +32,8 @@ def search_value(state) -> list[float] | None:
             weights.append(DEFEATED)
             continue
         carrying = holds_key(state, seat)
-        reach = distances(crypt, state.pos[seat])
-        goal = min((reach[t] for t in (exits if carrying else keys) if t in reach), default=FAR)
+        reach = crypt.paths(state.pos[seat])
+        goal = min((len(reach[t]) for t in (exits if carrying else keys) if t in reach), default=FAR)
         life = max(state.life[seat], 0) / LIFE
         weights.append((0.5 + life) * (KEY_WEIGHT if carrying else 1.0) / (1.0 + 0.5 * goal))
     total = sum(weights)

@@ -211,6 +211,8 @@ def test_a_custom_deck_brought_to_a_table_and_a_broken_one_refused(tmp_path):
         page.wait_for_selector("#ph-setup .ph-saved")
         assert sorted(b.get_attribute("data-name") for b in page.query_selector_all("#ph-setup .ph-saved")) == \
             ["Five daggers", "My warlord", "No exit"]
+        # the bot chooses its deck on its own time: wait for it, so that the version below moves only for us
+        page.wait_for_function("() => window.cryptarena.state.view.seats[1].ready")
 
         def still_choosing(version: int) -> None:
             state = page.evaluate("() => window.cryptarena.state")

@@ -185,13 +185,18 @@ def test_a_friend_joining_by_link_sees_no_card_of_another_hand(tmp_path):
             page.click(f'#ph-setup .ph-pick[data-action=\'{{"type":"pick","deck":"{deck}"}}\']')
         bo.wait_for_selector("#ph-hand .ph-card")
         ada.wait_for_selector("#ph-hand .ph-card")
-        # a few moves of Ada's so that hands change, then look from Bo's side
-        for _ in range(40):
+        # a few moves of Ada's so that hands change, then look from Bo's side at a moment Ada holds cards
+        # (she may have played her last card and not drawn yet: then play on a little)
+        moved = 0
+        for _ in range(120):
+            if moved >= 10 and ada.evaluate("() => window.cryptarena.state.view.hand.length") > 0:
+                break
             snap = ada.evaluate(SNAPSHOT)
             if snap and snap["legal"] and not snap["busy"]:
                 legal = snap["legal"]
                 action = next((a for a in legal if a["type"] in ("draw", "done", "explore", "place", "pass", "take", "end")), legal[0])
                 if click_action(ada, action):
+                    moved += 1
                     ada.wait_for_function("(v) => window.cryptarena.state.version > v", arg=snap["version"], timeout=10_000)
             bsnap = bo.evaluate(SNAPSHOT)
             if bsnap and bsnap["legal"] and not bsnap["busy"]:

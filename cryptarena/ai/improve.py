@@ -61,13 +61,13 @@ class Improvement:
     def __init__(self, me: int, sample: Callable[[Rng], object], base, rng: Rng, *,
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
                  value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
-                 score_scale: float = 10.0, fresh=None):
+                 score_scale: float = 10.0, fresh=None, hints: Callable | None = None):
         self.me, self.sample, self.base, self.rng = me, sample, base, rng  # base: the heuristic bot
         # the other seats' bot: one that has played no real move (its memory is `me`'s, not theirs)
         self.fresh = fresh if fresh is not None else fork(base) if base is not None else None
         self.chosen_by_base: object | None = None  # the bot after making its own choice
         self.preferred: dict | None = None
-        self.value = value
+        self.value, self.hints = value, hints
         self.confidence, self.margin, self.score_scale = confidence, margin, score_scale
         self.sides, self.width, self.depth, self.undo = sides, width, depth, undo
         self.totals: dict[str, float] = {}
@@ -80,6 +80,9 @@ class Improvement:
         self.preferred = preferred
         others = [a for a in legal if a != preferred]
         self.rng.shuffle(others)
+        if self.hints is not None:  # the game's own short list of moves worth trying comes first
+            hinted = [a for a in self.hints(world.view(self.me), legal) if a != preferred and a in others]
+            others = hinted + [a for a in others if a not in hinted]
         return [preferred, *others[: max(0, self.width - 1)]]
 
     def run(self, legal: list[dict], worlds: int, seconds: float | None = None) -> dict:
@@ -169,9 +172,14 @@ class ImprovementAgent:
             return choices[0]
         if worlds is None:
             raise ValueError(f"the {self.name} bot searches: it needs worlds (ai.agents.decide gives them)")
-        search = Improvement(worlds.seat, worlds.sample, self.base_agent, rng, sides=worlds.sides,
+        sample = worlds.sample
+        belief = getattr(self.game, "search_belief", None)
+        if belief is not None:  # the game draws its worlds from what the others' moves said
+            sample = belief(sample, worlds.seat)
+        search = Improvement(worlds.seat, sample, self.base_agent, rng, sides=worlds.sides,
                              width=self.width, depth=self.depth, undo=self.game.undo_actions,
-                             value=getattr(self.game, "search_value", None), fresh=self.fresh, **self.options)
+                             value=getattr(self.game, "search_value", None), fresh=self.fresh,
+                             hints=getattr(self.game, "search_candidates", None), **self.options)
         self.last = search
         choice = search.run(legal, self.worlds, self.seconds)
         if choice == search.preferred:  # the real bot moves on as if it had chosen

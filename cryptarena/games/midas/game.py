@@ -20,6 +20,8 @@ class Midas(Game):
              "drawn cursed coin turns you to gold. Buy Midas's favours, bluff with Obsidian once cursed; the "
              "last one still flesh and bone wins. 2–4 players, played here or with real dice and this app as "
              "the companion.")
+    # hard: worlds drawn from the bids (search_belief), cut roll-outs judged by search_value
+    search_settings = {"worlds": 16, "width": 4, "depth": 12, "confidence": 1.0}
     options = (
         Option("mode", "enum", "digital", "'digital': the server rolls the dice under each cup and takes the bids; "
                "'companion': real dice and bids on the table, this app does what the rulebook's app does",
@@ -91,6 +93,22 @@ class Midas(Game):
             lives.append((state.dice_count[seat] - 1 + draws) ** 2)
         total = sum(lives)
         return [x / total if total else 0.0 for x in lives]
+
+    @staticmethod
+    def search_belief(sample, seat: int):
+        """The hard bot's worlds: the other cups drawn from what their bids say (belief.py)."""
+        from .belief import Belief
+        return Belief(sample, seat)
+
+    @staticmethod
+    def search_candidates(view: dict, legal: list[dict]) -> list[dict]:
+        """The moves worth a roll-out besides the bot's own: calling, and the smallest raise (the
+        bot's safe raise and the smallest one bracket every bid worth making)."""
+        found = [a for a in legal if a["type"] == "accuse"]
+        bids = [a for a in legal if a["type"] == "bid"]
+        if bids:
+            found.append(min(bids, key=lambda a: a["count"]))
+        return found
 
     @property
     def bots(self) -> dict:

@@ -81,6 +81,7 @@ class MidasState(State):
         self.obsidian: list[int | None] = [None] * n
         self.bid: int | None = None
         self.bidder: int | None = None
+        self.bids: list[list] = []  # this round's bids, public: [seat, count, stone, the bid it answered]
         self.turn: int | None = None
         self.loser: int | None = None
         self.offer: list[int] = []
@@ -114,6 +115,7 @@ class MidasState(State):
         stone = self.scripted("stone") if self._script else None
         self.stone = self.rng.choice(stones(self.die)) if stone is None else stone
         self.bid = self.bidder = self.loser = self.swapper = None
+        self.bids = []
         self.offer = []
         self.obsidian = [None] * self.players
         self.add_log("midas.round", {"round": self.round, "stone": self.stone, "first": self.starter,
@@ -270,6 +272,7 @@ class MidasState(State):
     def _apply(self, seat: int, action: dict) -> None:
         kind = action["type"]
         if kind == "bid":  # most decisions are bids
+            self.bids.append([seat, action["count"], self.stone, self.bid])
             self.bid, self.bidder = action["count"], seat
             self.add_log("midas.bid", {"seat": seat, "count": action["count"]}, seat=seat, action=action)
             self.turn = self._next_uncursed(seat)
@@ -432,6 +435,7 @@ class MidasState(State):
                           "obsidian": self.obsidian[s] if mine else None})
         return {"mode": self.options["mode"], "round": self.round, "stone": self.stone, "stones": list(stones(self.die)),
                 "die": list(self.die), "cap": self.bid_cap(), "bid": self.bid, "bidder": self.bidder, "turn": self.turn,
+                "bids": [{"seat": b[0], "count": b[1], "stone": b[2]} for b in self.bids],
                 "starter": self.starter, "seats": seats,
                 "values": {"diamond": 2, "favour": 1 + len(self.granted), "stone": 1,
                            "obsidian": self.obsidian_value() if open_obsidian else None},
@@ -482,12 +486,13 @@ class MidasState(State):
 
     _FIELDS = ("dice_count", "cursed", "chests", "purse", "bought", "immune", "granted", "damocles", "bribe_holder",
                "round", "stone", "dice", "obsidian", "bid", "bidder", "turn", "loser", "offer", "swapper",
-               "last_reveal", "winner", "starter")
+               "last_reveal", "winner", "starter", "bids")
 
     def _data(self) -> dict:
         return {name: getattr(self, name) for name in self._FIELDS}
 
     def _load(self, data: dict) -> None:
+        data = {"bids": [], **data}  # saves from before the round's bids were kept
         for name in self._FIELDS:
             setattr(self, name, data[name])
         self.companion = self.options["mode"] == "companion"

@@ -14,6 +14,12 @@ plays it out step by step). Every roll-out therefore plays each seat with its ow
 (`fork`): the searching seat's fork starts from the bot as the real game has left it, the other
 seats' from a bot that has not played, and nothing a roll-out does leaks into the real bot. When the
 search keeps the bot's own choice, the real bot moves on as if it had chosen (its plan advances).
+
+In a game of much luck a whole game drowns one move's effect, even on common random numbers (after a
+different first move the same stream deals different dice to everyone). `horizon="cycle"` ends a roll-out when the table comes back to the searching seat, judged by the
+game's estimate or the scores (cheap and far less noisy than a whole game; blind beyond it), and
+`wins=0` judges by the score margin alone. A game may also say which moves deserve a roll-out
+(`search_candidates`) and draw its worlds from what the others' moves revealed (`search_belief`).
 """
 
 from __future__ import annotations
@@ -61,13 +67,14 @@ class Improvement:
     def __init__(self, me: int, sample: Callable[[Rng], object], base, rng: Rng, *,
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
                  value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
-                 score_scale: float = 10.0, fresh=None, hints: Callable | None = None):
+                 score_scale: float = 10.0, fresh=None, hints: Callable | None = None,
+                 horizon: str = "game", wins: float = 1.0):
         self.me, self.sample, self.base, self.rng = me, sample, base, rng  # base: the heuristic bot
         # the other seats' bot: one that has played no real move (its memory is `me`'s, not theirs)
         self.fresh = fresh if fresh is not None else fork(base) if base is not None else None
         self.chosen_by_base: object | None = None  # the bot after making its own choice
         self.preferred: dict | None = None
-        self.value, self.hints = value, hints
+        self.value, self.hints, self.horizon, self.wins = value, hints, horizon, wins
         self.confidence, self.margin, self.score_scale = confidence, margin, score_scale
         self.sides, self.width, self.depth, self.undo = sides, width, depth, undo
         self.totals: dict[str, float] = {}
@@ -111,8 +118,12 @@ class Improvement:
         state.apply(self.me, action)
         bots = {self.me: fork(self.chosen_by_base if action == self.preferred else self.base)}
         steps = 0
+        last = self.me
         while not state.is_over() and steps < self.depth:
             seat = state.to_act()[0]
+            if self.horizon == "cycle" and seat == self.me and last != self.me:
+                break  # every other seat has answered: judge the table as it comes back to us
+            last = seat
             options = playable(state.legal_actions(seat), self.undo)
             if len(options) == 1:
                 choice = options[0]
@@ -127,7 +138,7 @@ class Improvement:
 
     def utility(self, state) -> float:
         """The chance-to-win estimate (`rewards`), plus `margin` times the squashed score lead."""
-        reward = rewards(state, self.sides, self.value)[self.me]
+        reward = self.wins * rewards(state, self.sides, self.value)[self.me] if self.wins else 0.0
         if self.margin:
             reward += self.margin * margin_utility(state, self.me, self.sides, self.score_scale)
         return reward
@@ -157,10 +168,12 @@ class ImprovementAgent:
 
     def __init__(self, game, base_agent, *, worlds: int = 6, width: int = 3, depth: int = 20,
                  seconds: float | None = None, name: str | None = None, confidence: float = CONFIDENCE,
-                 margin: float = 0.0, score_scale: float = 10.0):
+                 margin: float = 0.0, score_scale: float = 10.0, horizon: str = "game", wins: float = 1.0):
         self.game, self.base_agent = game, base_agent
         self.fresh = fork(base_agent)  # before it plays: what the other seats' roll-out bots start from
         self.options = {"confidence": confidence, "margin": margin, "score_scale": score_scale}
+        if horizon != "game" or wins != 1.0:
+            self.options.update(horizon=horizon, wins=wins)
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
             self.name = name

@@ -18,6 +18,9 @@ class Quartz(Game):
     pitch = ("Dwarves race through a fresh mine for one day. Draw crystals blind from the bag, roll five "
              "dice and push your luck with rerolls, then mine, hammer, stash crystals in your chest, steal "
              "from other carts and dump unstable ones on your rivals. Most money after six rounds wins. 3–6 players.")
+    # hard: roll-outs cut when the table comes back to the bot, judged by the score lead (a whole
+    # game of dice drowns a move's effect: docs/ai.md)
+    search_settings = {"worlds": 8, "width": 3, "horizon": "cycle", "margin": 1.0, "score_scale": 20, "confidence": 1.0}
     options = (
         *(Option(f"crystals_{c}", "int", DEFAULT_COUNTS[c], f"{c.capitalize()} crystals in the bag at the start "
                  "(the box holds 70 crystals; the split per colour is not public)", minimum=0, maximum=40)

@@ -1,0 +1,101 @@
+"""The improvement search's options for games of chance (a one-cycle horizon, a margin-only utility)
+and the game hooks for candidates and worlds."""
+
+from __future__ import annotations
+
+from cryptarena import games
+from cryptarena.ai.agents import Worlds, decide, make_agent
+from cryptarena.ai.improve import Improvement, ImprovementAgent
+from cryptarena.engine import Rng
+
+QUARTZ = games.load("quartz")
+
+
+def a_roll_decision(seed: int = 3):
+    """A Quartz table where seat 0 chooses among rerolls at its first roll."""
+    state = QUARTZ.new_state(3, seed=seed)
+    bot, rng = make_agent("medium", QUARTZ), Rng(seed)
+    while True:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if state.phase == "roll" and sum(a["type"] == "reroll" for a in legal) > 3:
+            return state, seat
+        state.apply(seat, bot.act(state.view(seat), legal, rng))
+
+
+class Recording(Improvement):
+    """Keeps every roll-out's final table instead of only judging it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ends = []
+
+    def utility(self, state):
+        self.ends.append(state)
+        return super().utility(state)
+
+
+def search(state, seat, **options) -> Recording:
+    worlds = Worlds(state, seat, Rng(1))
+    base = make_agent("medium", QUARTZ)
+    found = Recording(seat, worlds.sample, base, Rng(2), width=3, depth=400, **options)
+    found.chosen_by_base = base
+    found.preferred = base.act(state.view(seat), state.legal_actions(seat), Rng(0))
+    return found
+
+
+def test_a_cycle_horizon_judges_the_table_when_it_comes_back_to_the_searching_seat():
+    state, seat = a_roll_decision()
+    world = state.determinize(seat, Rng(5))
+    cut = search(state, seat, horizon="cycle")
+    cut.play_out(world, {"type": "stop"}, 77)
+    end = cut.ends[-1]
+    assert not end.is_over() and end.to_act() == [seat]
+    assert end.round == state.round + 1 or end.order != state.order  # every other seat has played since
+    whole = search(state, seat)
+    whole.play_out(world, {"type": "stop"}, 77)
+    assert whole.ends[-1].is_over()
+
+
+def test_wins_zero_judges_by_the_margin_alone():
+    state, seat = a_roll_decision()
+    world = state.determinize(seat, Rng(5))
+    margin_only = search(state, seat, margin=1.0, score_scale=20, wins=0.0)
+    both = search(state, seat, margin=1.0, score_scale=20)
+    a = margin_only.play_out(world, {"type": "stop"}, 9)
+    b = both.play_out(world, {"type": "stop"}, 9)
+    end = both.ends[-1]
+    assert -1.0 < a < 1.0
+    assert b == a + (1.0 if seat in end.winners() else 0.0)
+
+
+def test_a_game_s_candidates_come_before_the_random_ones():
+    state, seat = a_roll_decision()
+    legal = state.legal_actions(seat)
+    wanted = [a for a in legal if a["type"] == "reroll"][-2:]
+    worlds = Worlds(state, seat, Rng(1))
+    base = make_agent("medium", QUARTZ)
+    hinted = Improvement(seat, worlds.sample, base, Rng(2), width=3, hints=lambda view, legal: wanted)
+    chosen = hinted.candidates(legal, worlds.sample(Rng(3)))
+    assert chosen[0] == hinted.preferred
+    assert [a for a in wanted if a != hinted.preferred] == chosen[1:1 + len([a for a in wanted if a != hinted.preferred])]
+
+
+def test_hard_takes_a_game_s_belief_about_hidden_parts():
+    game = games.load("midas")
+    drawn = []
+
+    class Spy:
+        def __init__(self, sample, seat):
+            self.sample, self.seat = sample, seat
+
+        def __call__(self, rng):
+            drawn.append(self.seat)
+            return self.sample(rng)
+
+    game.search_belief = Spy
+    hard = ImprovementAgent(game, make_agent("medium", game), worlds=3, width=2, depth=6)
+    state = game.new_state(2, seed=2)
+    seat = state.to_act()[0]
+    decide(hard, state, seat, Rng(4))
+    assert drawn and set(drawn) == {seat}

@@ -181,7 +181,10 @@ class Game:
             raise CorruptSave("save has a malformed script of chance outcomes")
         state._script = [tuple(x) for x in data["script"]]
         try:
-            state._load(_copy(data["data"]))
+            game_data = data["data"]
+            if isinstance(game_data, dict):
+                game_data = {**state.save_defaults, **game_data}
+            state._load(_copy(game_data))
         except CorruptSave:
             raise
         except Exception as exc:  # noqa: BLE001 - any defect in the game data is a corrupt save
@@ -249,6 +252,9 @@ class State:
     # True when `_legal_actions` builds only read-only `Action`s (engine/actions.py): they are then
     # handed out without a copy. The conformance suite checks the promise.
     frozen_actions: ClassVar[bool] = False
+    # data keys that saves written before the key existed lack, with the value such a save loads with;
+    # every other key of `_data()` must be in a save
+    save_defaults: ClassVar[dict] = {}
     # (history length, seat, legal list) of the last legal_actions asked; dropped on every change
     _legal_cache: tuple | None = None
     # False: add_log writes nothing (new_state(keep_log=False)); not saved, a loaded table logs

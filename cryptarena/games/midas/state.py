@@ -484,6 +484,7 @@ class MidasState(State):
             if self.obsidian[s] is not None and self.phase in ("obsidian", "bidding", "table"):
                 self.obsidian[s] = rng.choice(OBSIDIAN_CARDS)
 
+    save_defaults = {"bids": []}  # saves from before the round's bids were kept
     _FIELDS = ("dice_count", "cursed", "chests", "purse", "bought", "immune", "granted", "damocles", "bribe_holder",
                "round", "stone", "dice", "obsidian", "bid", "bidder", "turn", "loser", "offer", "swapper",
                "last_reveal", "winner", "starter", "bids")
@@ -492,7 +493,6 @@ class MidasState(State):
         return {name: getattr(self, name) for name in self._FIELDS}
 
     def _load(self, data: dict) -> None:
-        data = {"bids": [], **data}  # saves from before the round's bids were kept
         for name in self._FIELDS:
             setattr(self, name, data[name])
         self.companion = self.options["mode"] == "companion"

@@ -19,7 +19,9 @@ In a game of much luck a whole game drowns one move's effect, even on common ran
 different first move the same stream deals different dice to everyone). `horizon="cycle"` ends a roll-out when the table comes back to the searching seat, judged by the
 game's estimate or the scores (cheap and far less noisy than a whole game; blind beyond it), and
 `wins=0` judges by the score margin alone. A game may also say which moves deserve a roll-out
-(`search_candidates`) and draw its worlds from what the others' moves revealed (`search_belief`).
+(`search_candidates`), draw its worlds from what the others' moves revealed (`search_belief`), and
+name a move its own long study found best where a few roll-outs cannot tell (`search_book`: Pharaoh's
+starter deck, whose worth shows only over whole games).
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ class Improvement:
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
                  value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
                  score_scale: float = 10.0, fresh=None, hints: Callable | None = None,
-                 horizon: str = "game", wins: float = 1.0):
+                 horizon: str = "game", wins: float = 1.0, cycles: int = 1):
+        self.cycles = cycles
         self.me, self.sample, self.base, self.rng = me, sample, base, rng  # base: the heuristic bot
         # the other seats' bot: one that has played no real move (its memory is `me`'s, not theirs)
         self.fresh = fresh if fresh is not None else fork(base) if base is not None else None
@@ -119,10 +122,13 @@ class Improvement:
         bots = {self.me: fork(self.chosen_by_base if action == self.preferred else self.base)}
         steps = 0
         last = self.me
+        returns = 0
         while not state.is_over() and steps < self.depth:
             seat = state.to_act()[0]
             if self.horizon == "cycle" and seat == self.me and last != self.me:
-                break  # every other seat has answered: judge the table as it comes back to us
+                returns += 1
+                if returns >= self.cycles:
+                    break  # every other seat has answered: judge the table as it comes back to us
             last = seat
             options = playable(state.legal_actions(seat), self.undo)
             if len(options) == 1:
@@ -168,12 +174,15 @@ class ImprovementAgent:
 
     def __init__(self, game, base_agent, *, worlds: int = 6, width: int = 3, depth: int = 20,
                  seconds: float | None = None, name: str | None = None, confidence: float = CONFIDENCE,
-                 margin: float = 0.0, score_scale: float = 10.0, horizon: str = "game", wins: float = 1.0):
+                 margin: float = 0.0, score_scale: float = 10.0, horizon: str = "game", wins: float = 1.0,
+                 cycles: int = 1):
         self.game, self.base_agent = game, base_agent
         self.fresh = fork(base_agent)  # before it plays: what the other seats' roll-out bots start from
         self.options = {"confidence": confidence, "margin": margin, "score_scale": score_scale}
         if horizon != "game" or wins != 1.0:
             self.options.update(horizon=horizon, wins=wins)
+        if cycles != 1:
+            self.options.update(cycles=cycles)
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
             self.name = name
@@ -183,6 +192,10 @@ class ImprovementAgent:
         choices = playable(legal, self.game.undo_actions)
         if len(choices) == 1:
             return choices[0]
+        book = getattr(self.game, "search_book", None)
+        studied = book(view, choices) if book is not None else None
+        if studied is not None and studied in choices:  # what the game's own study found best here
+            return studied
         if worlds is None:
             raise ValueError(f"the {self.name} bot searches: it needs worlds (ai.agents.decide gives them)")
         sample = worlds.sample

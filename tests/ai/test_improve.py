@@ -99,3 +99,30 @@ def test_hard_takes_a_game_s_belief_about_hidden_parts():
     seat = state.to_act()[0]
     decide(hard, state, seat, Rng(4))
     assert drawn and set(drawn) == {seat}
+
+
+def test_two_cycles_judge_the_table_the_second_time_it_comes_back():
+    state, seat = a_roll_decision()
+    world = state.determinize(seat, Rng(5))
+    one = search(state, seat, horizon="cycle")
+    one.play_out(world, {"type": "stop"}, 77)
+    two = search(state, seat, horizon="cycle", cycles=2)
+    two.play_out(world, {"type": "stop"}, 77)
+    first, second = one.ends[-1], two.ends[-1]
+    assert second.to_act() == [seat] and len(second.history) > len(first.history)
+    # the second roll-out passed the first one's cut: the same table then, seat to act again
+    assert any(a["seat"] != seat for a in second.history[len(first.history):] if "seat" in a)
+
+
+def test_a_game_s_book_move_is_played_without_a_search():
+    game = games.load("pharaoh")
+    hard = make_agent("hard", game)
+    for players in (2, 3):
+        state = game.new_state(players, seed=4)
+        seat = state.to_act()[0]
+        assert decide(hard, state, seat, Rng(1)) == {"type": "pick", "deck": "avenger"}
+        assert hard.last is None  # no roll-out was played for it
+    state = game.new_state(4, seed=4)  # no deck is known to be better at four: the search decides
+    seat = state.to_act()[0]
+    assert decide(hard, state, seat, Rng(1))["type"] in ("pick", "build")
+    assert hard.last is not None

@@ -19,8 +19,10 @@ class Crusade(Game):
              "end your turn on a Grave to capture it, and play Action or Spell cards bought with your team's "
              "grave tokens: seals, kicks, flashlights, ghastly touches, portals. The team holding more Graves "
              "at the end wins. 2–8 players in two teams.")
-    # hard: roll-outs cut after one round, judged by the Graves lead (docs/ai.md)
-    search_settings = {"worlds": 8, "width": 4, "horizon": "cycle", "margin": 1.0, "score_scale": 2, "confidence": 1.0}
+    # hard: roll-outs cut the third time the table comes back to the bot (a cycle is the other side's
+    # turn, or the shop), judged by the Graves lead (docs/ai.md)
+    search_settings = {"worlds": 8, "width": 4, "horizon": "cycle", "cycles": 3, "margin": 1.0, "score_scale": 2,
+                       "confidence": 1.0}
     options = (
         Option("board", "enum", "square5", "Board layout: 'square5' (5×5 squares, 8 neighbours, 7 roses) or "
                "'hex19' (a hexagon of 19 tiles, 6 neighbours, 6 roses); the Shed is the centre tile",

@@ -192,7 +192,9 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           socket_rate: float = typer.Option(20.0, min=0.1, help="messages per second each table socket may send "
                                             "(a bucket of twice that absorbs bursts)"),
           log_format: str = typer.Option("text", "--log-format", help="log lines as json (one object a line, "
-                                         "for a log shipper) or text")) -> None:
+                                         "for a log shipper) or text"),
+          secure_cookies: bool = typer.Option(False, "--secure-cookies", envvar="CRYPTARENA_SECURE_COOKIES",
+                                              help="send the session cookie over HTTPS only (behind TLS)")) -> None:
     """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT.
 
     Operations: GET /healthz (database check), GET /metrics (Prometheus), logs on stderr.
@@ -211,7 +213,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     # log_config=None: uvicorn keeps our handlers; access_log off: our middleware logs each request
     uvicorn.run(create_app(db, bot_delay=bot_delay, redis_url=redis, secret_key=secret_key, socket_rate=socket_rate,
                            socket_burst=max(1, round(2 * socket_rate)), grace=grace, bot_think=bot_think,
-                           bot_processes=bot_processes), host=host, port=port, log_level="info", log_config=None,
+                           bot_processes=bot_processes, secure_cookies=secure_cookies), host=host, port=port, log_level="info", log_config=None,
                 access_log=False)
 
 
@@ -231,6 +233,31 @@ def replay(path: str = typer.Argument(..., help="a saved game (JSON from to_json
     """Replay a saved game and print its final position and scores."""
     from .terminal import replay_command
     replay_command(path)
+
+
+@app.command()
+def ratings(db: str = typer.Option("sqlite:///data/cryptarena.db", help="the server's database URL"),
+            write: bool = typer.Option(False, "--write", help="replace the stored ratings with the rebuilt ones")) -> None:
+    """Rebuild every rating from the game history (each rated result in order, from the default rating)
+    and compare it with the stored ratings; exit 1 if they differ (and --write was not given)."""
+    from .server.records import rate_pending, rebuild
+    from .server.store import Store
+
+    store = Store(db)
+    try:
+        pending = rate_pending(store.engine)
+        found = rebuild(store.engine, write=write)
+    finally:
+        store.close()
+    typer.echo(f"{found['results']} rated results, {found['ratings']} ratings rebuilt"
+               + (f"; {pending} results were waiting to be rated and now are" if pending else ""))
+    for d in found["differences"]:
+        typer.echo(f"  differs: {d['key']} {d['game']} {d['class']}: rebuilt {d['rebuilt']}, stored {d['stored']}")
+    if found["differences"] and not write:
+        typer.echo(f"{len(found['differences'])} ratings differ from the history (--write replaces them)")
+        raise typer.Exit(1)
+    typer.echo("the stored ratings agree with the history" if not found["differences"]
+               else "the stored ratings were replaced by the rebuilt ones")
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -31,11 +31,43 @@ from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody
     parse_client_message
 from .ratelimit import CLOSE_CODE as RATE_LIMIT_CLOSE_CODE, SocketRateLimit, Verdict
 from .service import TableService, table_json, team_mates
+from .accounts import Accounts, Player
+from .platform_api import current_player, platform_routes
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store.create_table makes (secrets.token_urlsafe)
 log = logging.getLogger("cryptarena.server")
+
+
+class NoSpectators(Exception):
+    """A socket without a seat at a table played without spectators."""
+
+
+class SameOriginMiddleware:
+    """Refuses state-changing HTTP calls a browser makes from another site (cross-site request
+    forgery): a POST, PUT, PATCH or DELETE whose `Sec-Fetch-Site` says cross-site, or whose `Origin`
+    names another host than the one asked. Calls without those headers (curl, scripts, the tests'
+    clients) carry no ambient browser cookie to abuse and pass."""
+
+    UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] in self.UNSAFE:
+            headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+            origin, host = headers.get("origin"), headers.get("host", "")
+            cross = headers.get("sec-fetch-site") == "cross-site" or \
+                (origin is not None and (origin == "null" or origin.split("://", 1)[-1] != host))
+            if cross:
+                response = JSONResponse({"error": {"code": "cross_site", "message":
+                                                   "a state-changing call from another site is refused"}},
+                                        status_code=403)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class ApiError(Exception):
@@ -67,13 +99,15 @@ def _game_json(game) -> dict:
 
 def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None,
                redis_url: str | None = None, socket_rate: float = 20.0, socket_burst: int = 40,
-               grace: float = 60.0, bot_think: float = 2.0, bot_processes: int = 1) -> FastAPI:
+               grace: float = 60.0, bot_think: float = 2.0, bot_processes: int = 1,
+               secure_cookies: bool = False) -> FastAPI:
     """The whole server. `redis_url`: fan table events out through Redis pub/sub so that several
     processes on one database serve the same tables (docs/deploy.md); None: this process only.
     `socket_rate`/`socket_burst`: each socket's message budget (messages per second, bucket size).
     `grace`: seconds a seated person may be without a socket, in play, before a bot stands in for them.
     `bot_think`: the most seconds a search bot (hard) thinks over one decision; `bot_processes`: the
-    worker processes search bots think in (off this process's event loop and interpreter lock)."""
+    worker processes search bots think in (off this process's event loop and interpreter lock).
+    `secure_cookies`: the session cookie is sent over HTTPS only (behind TLS, docs/deploy.md)."""
     store = Store(db_url)
     metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
     bus = RedisBus(redis_url) if redis_url else LocalBus()
@@ -92,8 +126,13 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
 
     app = FastAPI(title="Crypt Arena", version="0.1.0", lifespan=lifespan,
                   description="Lobby and tables of Crypt Arena. The table socket is documented in docs/protocol.md.")
+    accounts = Accounts(store.engine)
+    app.add_middleware(SameOriginMiddleware)
+    # Starlette's session cookie is signed (itsdangerous) and HttpOnly; SameSite=Lax keeps it off
+    # cross-site POSTs, and SameOriginMiddleware refuses those outright.
     app.add_middleware(SessionMiddleware, secret_key=secret_key or _secret_key(db_url),
-                       session_cookie="ca_session", same_site="lax", max_age=60 * 60 * 24 * 365)
+                       session_cookie="ca_session", same_site="lax", max_age=60 * 60 * 24 * 365,
+                       https_only=secure_cookies)
     app.add_middleware(RequestLogMiddleware)
     app.state.service = service
     app.state.metrics = metrics
@@ -148,16 +187,29 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         return Response(body, media_type=CONTENT_TYPE_LATEST)
 
     # ---------------------------------------------------------------- session
+    def session_json(player: Player) -> dict:
+        return {"name": player.name, "guest_id": player.id, "player": player.to_json()}
+
     @app.post("/api/session")
     async def start_session(body: SessionBody, request: Request):
-        request.session["name"] = body.name.strip() or "Guest"
-        request.session.setdefault("guest_id", secrets.token_urlsafe(8))
-        return {"name": request.session["name"], "guest_id": request.session["guest_id"]}
+        """A guest picks a display name (or changes it); an account keeps its name."""
+        name = body.name.strip() or "Guest"
+        player = await current_player(request, accounts)
+        if player is None:
+            player = await asyncio.to_thread(accounts.guest, name)
+        elif not player.registered:
+            await asyncio.to_thread(accounts.rename_guest, player.id, name)
+            player = await asyncio.to_thread(accounts.get, player.id)
+        request.session.update(player=player.id, epoch=player.epoch, name=player.name, guest_id=player.id)
+        return session_json(player)
 
     @app.get("/api/session")
     async def get_session(request: Request):
-        if "name" not in request.session:
-            raise ApiError(401, "no_session", "pick a display name first (POST /api/session)")
+        player = await current_player(request, accounts)
+        if player is None:
+            raise ApiError(401, "no_session", "pick a display name first (POST /api/session), or sign in")
+        request.session["name"] = player.name
+        return session_json(player)
         return {"name": request.session["name"], "guest_id": request.session["guest_id"]}
 
     # ---------------------------------------------------------------- games
@@ -213,7 +265,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         load_game(body.game)
         try:
             record = await service.create(body.game, body.players, body.options, body.seed, body.names,
-                                          body.turn_clock)
+                                          body.turn_clock, rated=body.rated, spectators=body.spectators)
         except games.OptionError as exc:
             raise ApiError(400, exc.code, exc.reason) from None
         return {"table": table_json(record)}
@@ -232,12 +284,12 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def take_seat(table_id: str, seat: int, body: SeatBody, request: Request):
         await load_record(table_id)
-        name = request.session.get("name")
-        if body.kind == "human" and not name:
+        player = await current_player(request, accounts) if body.kind == "human" else None
+        if body.kind == "human" and player is None:
             raise ApiError(401, "no_session", "pick a display name first (POST /api/session)")
         try:
-            token = await service.take_seat(table_id, seat, body.kind, name if body.kind == "human" else None,
-                                            body.agent)
+            token = await service.take_seat(table_id, seat, body.kind, player.name if player else None,
+                                            body.agent, player.id if player else None)
         except TableSeat as exc:
             raise ApiError(400, exc.code, str(exc)) from None
         except StoreError as exc:
@@ -320,6 +372,11 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 text = raw.get("text") if raw.get("text") is not None else (raw.get("bytes") or b"")
                 try:
                     await handle(parse_client_message(text))
+                except NoSpectators:
+                    await send_error(ProtocolError("no_spectators", "this table is played without spectators: "
+                                                   "its replay opens when it ends", ref="hello"))
+                    await ws.close(code=4403, reason="no spectators")
+                    return
                 except ProtocolError as exc:
                     await send_error(exc)
 
@@ -334,6 +391,10 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         async def handle(message) -> None:
             if isinstance(message, Hello):
                 seat = await asyncio.to_thread(store.seat_for_token, table_id, message.token) if message.token else None
+                if seat is None:
+                    record = await service.record(table_id)
+                    if not record.spectators and record.status == "playing":
+                        raise NoSpectators()
                 # Only now is the socket greeted: a push meanwhile would show the table as the old seat sees it.
                 seat_as(seat)
                 connection["hello"] = True
@@ -436,6 +497,25 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     @app.get("/companion/{table_id}", include_in_schema=False)
     async def companion_table_page(table_id: str):
         return _page("companion.html")
+
+    app.include_router(platform_routes(store, accounts, ApiError, load_record))
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str):
+        return _page("replay.html")
+
+    @app.get("/replay/file/{replay_id}", include_in_schema=False)
+    async def imported_replay_page(replay_id: str):
+        return _page("replay.html")
+
+    @app.get("/players/{player_id}", include_in_schema=False)
+    async def profile_page(player_id: str):
+        return _page("profile.html")
+
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    async def leaderboard_page(game_id: str):
+        load_game(game_id)
+        return _page("leaderboard.html")
 
     if WEB_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

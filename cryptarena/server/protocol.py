@@ -114,8 +114,31 @@ class CreateTableBody(_Message):
     names: list[SeatName] | None = Field(default=None, max_length=16)
     # Seconds each person has for a move (None: no clock); out of time, a bot plays for them
     turn_clock: int | None = Field(default=None, ge=1, le=3600)
+    rated: StrictBool = True  # False: a friendly table, recorded in the history, rating nobody
+    spectators: StrictBool = True  # False: nobody may watch while it is played
 
 
 class SeatBody(_Message):
     kind: Literal["human", "bot"] = "human"
     agent: str | None = None
+
+
+class AccountBody(_Message):
+    name: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class PasswordBody(_Message):
+    current: str = Field(min_length=1, max_length=1024)
+    new: str = Field(min_length=1, max_length=1024)
+
+
+class ReplayFile(_Message):
+    """A replay file: what `GET /api/tables/{id}/replay-file` gives and `cryptarena replay` reads."""
+
+    model_config = ConfigDict(extra="ignore")  # a save (to_json) is a replay file too: its other keys are unused
+    game: str = Field(max_length=32)
+    players: StrictInt
+    seed: StrictInt
+    options: dict[str, Any] = Field(default_factory=dict)
+    history: list[Any] = Field(max_length=20000)

@@ -23,6 +23,7 @@ from ..engine import IllegalAction, Rng, derive_seed
 from .bus import LocalBus
 from .metrics import ArenaMetrics
 from .protocol import ProtocolError
+from .records import rate_pending
 from .store import SeatRecord, Store, StoreError, TableRecord, TableSeat, UnknownTable, VersionConflict
 
 log = logging.getLogger("cryptarena.server")
@@ -49,7 +50,8 @@ def table_json(record: TableRecord) -> dict:
             "status": record.status, "version": record.version,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "away": s.away}
                       for s in record.seats],
-            "teams": seat_teams(record), "invite_url": table_page(record), "turn_clock": record.turn_clock}
+            "teams": seat_teams(record), "invite_url": table_page(record), "turn_clock": record.turn_clock,
+            "rated": record.rated, "spectators": record.spectators}
 
 
 def seat_teams(record: TableRecord) -> list[str] | None:
@@ -214,14 +216,16 @@ class TableService:
 
     # ------------------------------------------------------------------ lobby
     async def create(self, game_id: str, players: int, options: dict, seed: int | None,
-                     names: list[str | None] | None = None, turn_clock: int | None = None) -> TableRecord:
+                     names: list[str | None] | None = None, turn_clock: int | None = None, *,
+                     rated: bool = True, spectators: bool = True) -> TableRecord:
         game = games.load(game_id)
         game.check_table(players, options)  # bad players or options are named before the seats are laid
         rows = seat_records(game, players, options, names)
         return await asyncio.to_thread(self.store.create_table, game_id, players, seed=seed, options=options,
-                                       seat_kinds=rows, turn_clock=turn_clock)
+                                       seat_kinds=rows, turn_clock=turn_clock, rated=rated, spectators=spectators)
 
-    async def take_seat(self, table_id: str, seat: int, kind: str, name: str | None, agent: str | None):
+    async def take_seat(self, table_id: str, seat: int, kind: str, name: str | None, agent: str | None,
+                        player_id: str | None = None):
         record = await self.record(table_id)
         if not 0 <= seat < record.players:
             raise StoreError(f"seat {seat} does not exist at this table (seats 0..{record.players - 1})")
@@ -235,7 +239,8 @@ class TableService:
             agent = agent or default_agent(game)
             if agent not in names:
                 raise StoreError(f"unknown agent {agent!r}; choose from {', '.join(names)}")
-        token = await asyncio.to_thread(self.store.take_seat, table_id, seat, kind=kind, name=name, agent=agent)
+        token = await asyncio.to_thread(self.store.take_seat, table_id, seat, kind=kind, name=name, agent=agent,
+                                        player_id=player_id)
         self._table_changed(table_id)
         await self.bus.publish(table_id, {"kind": "seats"})
         return token
@@ -257,7 +262,8 @@ class TableService:
     async def rematch(self, table_id: str) -> TableRecord:
         old = await self.record(table_id)
         names = [s.name if s.kind == TABLE_SEAT else None for s in old.seats]
-        new = await self.create(old.game_id, old.players, old.options, None, names, old.turn_clock)
+        new = await self.create(old.game_id, old.players, old.options, None, names, old.turn_clock,
+                                rated=old.rated, spectators=old.spectators)
         for seat in old.seats:
             if seat.kind == "bot":
                 await asyncio.to_thread(self.store.take_seat, new.id, seat.seat, kind="bot", agent=seat.agent)
@@ -309,6 +315,8 @@ class TableService:
             self._records[table_id] = replace(record, version=new_version, moved_at=datetime.now(timezone.utc),
                                               status="over" if state.is_over() else "playing")
             self._cache[table_id] = (new_version, state)
+        if state.is_over():  # its result was stored with the last move: fold it into the ratings
+            await asyncio.to_thread(rate_pending, self.store.engine)
         await self.bus.publish(table_id, {"kind": "moved", "version": new_version})
         for _ in actions:
             self._count_action(record, seat, new_version, time.perf_counter() - received)
@@ -381,7 +389,9 @@ class TableService:
             self._pool, bot_decision, record.game_id, agent_name, state.to_json(), seat, seed, self.bot_think)
 
     async def resume_all(self) -> None:
-        """After a restart: bots of tables still in play pick up where they were."""
+        """After a restart: bots of tables still in play pick up where they were, and results stored
+        by a process that stopped before rating them are rated."""
+        await asyncio.to_thread(rate_pending, self.store.engine)
         for record in await asyncio.to_thread(self.store.list_tables, "playing", 10_000):
             self.wake_bots(record.id)
 

@@ -7,7 +7,7 @@ the database, never by process memory: `append` moves a table from version v to 
 still at v (an UPDATE ... WHERE version = v, and (table, version) is the moves' primary key), so two
 servers or two browsers acting at once can never both apply. Seat tokens are stored hashed.
 
-`metadata` below is the schema's description; the database gets it from the Alembic revisions in
+`schema.metadata` is the schema's description; the database gets it from the Alembic revisions in
 `migrations/`, applied on open (a database made before them by `create_all` is stamped, not rebuilt).
 """
 
@@ -21,54 +21,17 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import (BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text,
-                        and_, create_engine, event, exists, func, insert, select, tuple_, update)
+from sqlalchemy import and_, create_engine, event, exists, func, insert, select, tuple_, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from .. import games
 from .migrations import upgrade_to_head
+from .records import record_result
+from .schema import imported_replays, metadata, moves, seats, tables  # noqa: F401 - metadata: for Alembic's env
 
 DEFAULT_URL = "sqlite:///data/cryptarena.db"
 MAX_SEED = 2**63 - 1  # a signed 64-bit column on every database
-
-metadata = MetaData()
-
-tables = Table(
-    "game_tables", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game_id", String(32), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("options", Text, nullable=False),
-    Column("status", String(16), nullable=False),  # open | playing | over
-    Column("version", Integer, nullable=False),  # number of moves stored
-    Column("snapshot", Text, nullable=True),  # state.to_json() at `version`
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),  # the last move (or the start)
-    Column("turn_clock", Integer, nullable=True),  # seconds a person has for each move; None: no clock
-)
-
-seats = Table(
-    "table_seats", metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # human | bot | empty | table (a person without a device)
-    Column("name", String(64), nullable=True),
-    Column("agent", String(32), nullable=True),
-    Column("token_hash", String(64), nullable=True),
-    Column("away", String(16), nullable=True),  # a person a bot plays for: "disconnected" | "timeout"
-    Column("seen_at", DateTime(timezone=True), nullable=True),  # a socket of this seat last seen open
-)
-
-moves = Table(
-    "table_moves", metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("version", Integer, primary_key=True),  # 1 for the first move
-    Column("entry", Text, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-)
-
 
 class StoreError(Exception):
     code = "store_error"
@@ -101,6 +64,7 @@ class SeatRecord:
     name: str | None = None
     agent: str | None = None
     away: str | None = None  # a person a bot is playing for: why ("disconnected" or "timeout")
+    player_id: str | None = None  # the person who took the seat (accounts.py)
 
 
 @dataclass
@@ -115,6 +79,8 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     turn_clock: int | None = None
     moved_at: datetime | None = None  # the last move stored, or the start: when the turn clock started
+    rated: bool = True  # False: a friendly table, recorded but not rated
+    spectators: bool = True  # False: nobody may watch it
 
 
 def _now() -> datetime:
@@ -157,7 +123,7 @@ class Store:
     # ------------------------------------------------------------------ tables
     def create_table(self, game_id: str, players: int, *, seed: int | None = None,
                      options: dict | None = None, seat_kinds: list[SeatRecord] | None = None,
-                     turn_clock: int | None = None) -> TableRecord:
+                     turn_clock: int | None = None, rated: bool = True, spectators: bool = True) -> TableRecord:
         """A new table at version 0. Options and players are checked by the game first, so a bad
         request stores nothing."""
         game = games.load(game_id)
@@ -177,9 +143,10 @@ class Store:
             conn.execute(insert(tables).values(
                 id=table_id, game_id=game_id, players=players, seed=seed, options=json.dumps(resolved),
                 status="open", version=0, snapshot=state.dumps(), turn_clock=turn_clock, created_at=now,
-                updated_at=now))
+                updated_at=now, rated=rated, spectators=spectators))
             conn.execute(insert(seats), [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
-                                          "agent": s.agent, "token_hash": None} for s in seat_rows])
+                                          "agent": s.agent, "token_hash": None, "player_id": s.player_id}
+                                         for s in seat_rows])
         return self.get_table(table_id)
 
     def get_table(self, table_id: str) -> TableRecord:
@@ -191,8 +158,9 @@ class Store:
                                      .order_by(seats.c.seat)).all()
         return TableRecord(id=row.id, game_id=row.game_id, players=row.players, seed=row.seed,
                            options=json.loads(row.options), status=row.status, version=row.version,
-                           seats=[SeatRecord(r.seat, r.kind, r.name, r.agent, r.away) for r in seat_rows],
-                           turn_clock=row.turn_clock, moved_at=_utc(row.updated_at))
+                           seats=[SeatRecord(r.seat, r.kind, r.name, r.agent, r.away, r.player_id) for r in seat_rows],
+                           turn_clock=row.turn_clock, moved_at=_utc(row.updated_at), rated=row.rated,
+                           spectators=row.spectators)
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
         query = select(tables.c.id).order_by(tables.c.updated_at.desc()).limit(limit)
@@ -211,7 +179,7 @@ class Store:
 
     # ------------------------------------------------------------------ seats
     def take_seat(self, table_id: str, seat: int, *, kind: str = "human", name: str | None = None,
-                  agent: str | None = None) -> str | None:
+                  agent: str | None = None, player_id: str | None = None) -> str | None:
         """Give a seat to a person (returns their secret token) or a bot (returns None). Only an
         empty seat can be taken; the database decides when two people click at once. A name given
         to the seat when the table was created stays; `name` is used only where there is none."""
@@ -220,7 +188,8 @@ class Store:
             done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                     seats.c.kind == "empty")
                                 .values(kind=kind, name=func.coalesce(seats.c.name, name), agent=agent,
-                                        token_hash=_hash(token) if token else None, seen_at=_now())).rowcount
+                                        token_hash=_hash(token) if token else None, seen_at=_now(),
+                                        player_id=player_id if kind == "human" else None)).rowcount
         if not done:
             record = self.get_table(table_id)  # raises UnknownTable
             if not 0 <= seat < record.players:
@@ -242,6 +211,16 @@ class Store:
             if row.token_hash and hmac.compare_digest(row.token_hash, wanted):
                 return row.seat
         return None
+
+    def reissue_token(self, table_id: str, seat: int, player_id: str) -> str | None:
+        """A new token for a seat this player took (their old one is lost with another browser); the
+        old token stops working. None if the seat is not theirs."""
+        token = secrets.token_urlsafe(24)
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                    seats.c.kind == "human", seats.c.player_id == player_id)
+                                .values(token_hash=_hash(token))).rowcount
+        return token if done else None
 
     # ------------------------------------------------------------------ leavers and clocks
     def mark_seen(self, table_seats: list[tuple[str, int]]) -> None:
@@ -302,7 +281,7 @@ class Store:
         with self.engine.begin() as conn:
             return bool(conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                          seats.c.kind == "human", seats.c.away.is_(None), still)
-                                     .values(away=reason)).rowcount)
+                                     .values(away=reason, stood_in=True)).rowcount)
 
     def take_back(self, table_id: str, seat: int) -> bool:
         """The person plays their seat again (the bot stops); False if no bot was playing for them."""
@@ -339,6 +318,8 @@ class Store:
                 conn.execute(insert(moves), [{"table_id": table_id, "version": expected_version + i + 1,
                                               "entry": json.dumps(entry), "created_at": now}
                                              for i, entry in enumerate(entries)])
+                if status == "over":  # the history's record, in the same transaction as the last move
+                    record_result(conn, table_id, state, now)
         except IntegrityError:
             raise VersionConflict(f"table {table_id} is no longer at version {expected_version}") from None
         return new_version
@@ -367,3 +348,19 @@ class Store:
                 pass
         state = game.replay(row.players, row.seed, json.loads(row.options), self.history(table_id))
         return state, row.version
+
+    # ------------------------------------------------------------------ imported replays
+    def add_replay(self, game_id: str, players: int, seed: int, options: dict, history: list) -> str:
+        replay_id = secrets.token_urlsafe(12)
+        with self.engine.begin() as conn:
+            conn.execute(insert(imported_replays).values(id=replay_id, game_id=game_id, players=players, seed=seed,
+                                                         options=json.dumps(options), history=json.dumps(history),
+                                                         created_at=_now()))
+        return replay_id
+
+    def get_replay(self, replay_id: str) -> tuple[str, int, int, dict, list] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(imported_replays).where(imported_replays.c.id == replay_id)).first()
+        if row is None:
+            return None
+        return row.game_id, row.players, row.seed, json.loads(row.options), json.loads(row.history)

@@ -5,7 +5,7 @@
 
 Adding a migration (the `alembic revision` equivalent):
 
-1. Change the tables in `cryptarena/server/store.py` (`metadata`).
+1. Change the tables in `cryptarena/server/schema.py` (`metadata`).
 2. Write the revision, numbered after the last one in `versions/`:
 
        .venv/bin/python -m cryptarena.server.migrations --url sqlite:///data/cryptarena.db \\
@@ -27,7 +27,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from cryptarena.server.store import metadata
+from cryptarena.server.schema import metadata
 
 config = context.config
 

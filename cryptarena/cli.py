@@ -194,7 +194,11 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           log_format: str = typer.Option("text", "--log-format", help="log lines as json (one object a line, "
                                          "for a log shipper) or text"),
           secure_cookies: bool = typer.Option(False, "--secure-cookies", envvar="CRYPTARENA_SECURE_COOKIES",
-                                              help="send the session cookie over HTTPS only (behind TLS)")) -> None:
+                                              help="send the session cookie over HTTPS only (behind TLS)"),
+          forwarded_allow_ips: str = typer.Option("127.0.0.1", "--forwarded-allow-ips",
+                                                  envvar="FORWARDED_ALLOW_IPS",
+                                                  help="proxies whose X-Forwarded-For names the client (comma-"
+                                                  "separated; the sign-in brake counts per client address)")) -> None:
     """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT.
 
     Operations: GET /healthz (database check), GET /metrics (Prometheus), logs on stderr.
@@ -214,6 +218,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     uvicorn.run(create_app(db, bot_delay=bot_delay, redis_url=redis, secret_key=secret_key, socket_rate=socket_rate,
                            socket_burst=max(1, round(2 * socket_rate)), grace=grace, bot_think=bot_think,
                            bot_processes=bot_processes, secure_cookies=secure_cookies), host=host, port=port, log_level="info", log_config=None,
+                proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                 access_log=False)
 
 

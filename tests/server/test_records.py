@@ -103,3 +103,18 @@ def test_sides_rank_winners_first_then_by_score_with_ties():
     after = rate_game({}, rows)
     assert after[1][0] > MU  # the winner gains, whatever the score
     assert after[0] == after[2] and after[0][0] < MU  # equal losers tie
+
+
+def test_a_person_a_bot_stood_in_for_is_rated_for_the_result(store):
+    seats = [SeatRecord(0, "human", "Ada", None, None, "p-ada"), SeatRecord(1, "bot", None, "medium")]
+    record = store.create_table("midas", 2, seed=4, seat_kinds=seats)
+    store.set_status(record.id, "playing")
+    assert store.set_away(record.id, 0, "disconnected", at_version=0)
+    play_and_store(store, record, 10_000, 4)
+    rate_pending(store.engine)
+    with store.engine.connect() as conn:
+        ada = conn.execute(select(result_seats).where(result_seats.c.seat == 0)).one()
+    assert ada.stood_in and ada.rating_key == "player:p-ada" and ada.mu_after is not None
+    with store.engine.connect() as conn:
+        keys = {r.rating_key for r in conn.execute(select(ratings))}
+    assert keys == {"player:p-ada", "bot:medium"}  # the stand-in is not rated

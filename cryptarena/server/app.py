@@ -210,7 +210,6 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             raise ApiError(401, "no_session", "pick a display name first (POST /api/session), or sign in")
         request.session["name"] = player.name
         return session_json(player)
-        return {"name": request.session["name"], "guest_id": request.session["guest_id"]}
 
     # ---------------------------------------------------------------- games
     @app.get("/api/games")

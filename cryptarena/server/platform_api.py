@@ -114,6 +114,7 @@ def platform_routes(store: Store, accounts: Accounts, api_error: Callable[..., E
     async def game_leaderboard(game_id: str, players: str = "2"):
         if game_id not in games.ids():
             raise ApiError(404, "unknown_game", f"no game {game_id[:40]!r}")
+        players = {"3": "3+", "3 ": "3+"}.get(players, players)  # a '+' left unencoded in a URL reads as ' '
         if players not in CLASSES:
             raise ApiError(400, "bad_class", "players is '2' (two-player tables) or '3+' (three or more)")
         rows = await asyncio.to_thread(leaderboard, store.engine, game_id, players)

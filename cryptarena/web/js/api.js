@@ -7,11 +7,11 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, raw) {
   const init = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) {
+  if (body !== undefined || raw !== undefined) {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = raw !== undefined ? raw : JSON.stringify(body);
   }
   const res = await fetch(path, init);
   const text = await res.text();
@@ -30,6 +30,8 @@ async function request(method, path, body) {
 export const api = {
   get: (path) => request("GET", path),
   post: (path, body = {}) => request("POST", path, body),
+  // a file's text sent as it is (an imported replay file), not re-encoded
+  postText: (path, text) => request("POST", path, undefined, text),
   getText: async (path) => {
     const res = await fetch(path, { credentials: "same-origin" });
     if (!res.ok) throw new ApiError(res.status, null, `GET ${path}: HTTP ${res.status}`);
@@ -87,7 +89,8 @@ export const saveToken = (tableId, token) => localStorage.setItem(tokenKey(table
 /**
  * One table's socket. Sends `hello` on every (re)connect — the server answers with a full `state`,
  * which is the resync after a drop or a server restart; `sync()` asks again at any time.
- * Reconnects by itself with a growing delay (0.5 s … 5 s) unless the table does not exist (4404).
+ * Reconnects by itself with a growing delay (0.5 s … 5 s) unless the table does not exist (4404) or
+ * refuses spectators (4403).
  */
 export class TableSocket {
   constructor(tableId, { token = null, lang = "en", onMessage = () => {}, onStatus = () => {} } = {}) {
@@ -124,7 +127,8 @@ export class TableSocket {
     ws.onclose = (event) => {
       if (ws !== this.ws) return; // a socket we replaced on purpose
       this.onStatus("closed");
-      if (this.closed || event.code === 4404) return;
+      // no such table (4404), or one that refuses spectators while it is played (4403): trying again changes nothing
+      if (this.closed || event.code === 4404 || event.code === 4403) return;
       setTimeout(() => { if (ws === this.ws && !this.closed) this.connect(); }, this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     };

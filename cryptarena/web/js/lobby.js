@@ -1,10 +1,13 @@
-// The lobby: games, the create-a-table form (built from each game's options schema), guest name,
-// and the open / live table lists (refreshed every few seconds).
-import { api, getSession, startSession, saveToken, toast, h } from "./api.js";
-import { LANGUAGES, currentLang, setLang, translator, mergeCatalogue } from "./i18n.js";
+// The lobby: games, the create-a-table form (built from each game's options schema), guest name and
+// account (account.js), my games, and the open / live table lists (refreshed every few seconds).
+import { api, getSession, startSession, loadToken, saveToken, toast, h } from "./api.js";
+import { currentLang, setLang, translator, mergeCatalogue } from "./i18n.js";
+import { languageSelect, ratingText } from "./board.js";
+import { renderAccount } from "./account.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
+let session = null; // GET /api/session: {name, player: {id, name, registered}}, or null
 const catalogues = {}; // game id -> its message catalogue (pitch and option words in en/fr/zh)
 let lang = currentLang();
 let t = translator(lang);
@@ -14,7 +17,7 @@ function setLanguage(next) {
   lang = next; setLang(next); t = translator(next);
   document.documentElement.lang = next;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  renderWho(); renderGames(); refreshTables();
+  renderWho(); renderGames(); refreshTables(); renderMine();
   const box = $("#create");
   if (!box.hidden) openCreate(games.find((g) => g.id === box.dataset.game));
 }
@@ -32,14 +35,18 @@ async function loadCatalogues() {
   }));
 }
 
-// -- guest name -------------------------------------------------------------------------------------
+// -- guest name and account ----------------------------------------------------------------------------
 async function renderWho() {
   const who = $("#who");
-  const session = await getSession().catch(() => null);
+  session = await getSession().catch(() => null);
   if (session) {
+    const registered = session.player?.registered;
+    // an account's name is its login: only a guest's display name can be changed here
     who.replaceChildren(h("span", { class: "muted" }, t("ui.lobby_playing_as")), h("b", { id: "session-name" }, session.name),
-      h("button", { class: "btn btn-small btn-ghost", onclick: () => askForName(session.name) }, t("ui.lobby_change")));
+      ...(registered ? [] : [h("button", { class: "btn btn-small btn-ghost", onclick: () => askForName(session.name) }, t("ui.lobby_change"))]));
   } else askForName("");
+  renderAccount($("#account"), session, t, () => { renderWho(); refreshMine(true); });
+  refreshMine(true);
 }
 
 function askForName(current) {
@@ -159,7 +166,9 @@ function openCreate(g) {
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_players_field")), players, h("span", {}, t("ui.lobby_players_help"))),
     ...(g.options || []).map((opt) => field(g, opt)),
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_clock")), clock),
-    h("label", { class: "field" }, h("b", {}, t("ui.lobby_sit")), h("input", { type: "checkbox", id: "create-sit", checked: true }), h("span", {}, t("ui.lobby_sit_help"))));
+    h("label", { class: "field" }, h("b", {}, t("ui.lobby_sit")), h("input", { type: "checkbox", id: "create-sit", checked: true }), h("span", {}, t("ui.lobby_sit_help"))),
+    h("label", { class: "field" }, h("b", {}, t("ui.lobby_rated")), h("input", { type: "checkbox", id: "create-rated", checked: true }), h("span", {}, t("ui.lobby_rated_help"))),
+    h("label", { class: "field" }, h("b", {}, t("ui.lobby_spectators")), h("input", { type: "checkbox", id: "create-spectators", checked: true }), h("span", {}, t("ui.lobby_spectators_help"))));
   const visible = () => {
     for (const opt of g.options || []) {
       const shown = Object.entries(opt.depends_on || {}).every(([name, values]) => values.includes(String(readValue(form, { name, type: "" }))));
@@ -173,7 +182,8 @@ function openCreate(g) {
     const options = {};
     for (const opt of g.options || []) if (!fields.querySelector(`[data-option="${opt.name}"]`).hidden) options[opt.name] = readValue(form, opt);
     try {
-      const body = { game: g.id, players: Number(players.value), options };
+      const body = { game: g.id, players: Number(players.value), options,
+        rated: $("#create-rated").checked, spectators: $("#create-spectators").checked };
       if (clock.value) body.turn_clock = Number(clock.value);
       const { table } = await api.post("/api/tables", body);
       if ($("#create-sit").checked) {
@@ -190,34 +200,115 @@ function openCreate(g) {
 
 // -- table lists -----------------------------------------------------------------------------------------
 async function refreshTables() {
-  const gameName = (id) => games.find((g) => g.id === id)?.name || id;
-  const row = (table, label) => {
+  const row = (table, label, watching = false) => {
     const people = table.seats.filter((s) => s.kind !== "empty").map((s) => (s.kind === "bot" ? `${s.name || s.agent} (${t("ui.bot")})` : s.name)).join(", ");
     const free = table.seats.filter((s) => s.kind === "empty").length;
     const seats = t("ui.lobby_seats", { n: table.players }) + (free ? ` · ${t("ui.lobby_free", { n: free })}` : "");
     return h("li", { dataset: { table: table.id } }, h("b", {}, gameName(table.game)),
       h("span", { class: "grow muted" }, `${seats}${people ? " · " + people : ""}`),
-      h("a", { class: "btn btn-small", href: table.invite_url }, label));
+      watching && table.spectators === false ? h("span", { class: "muted no-watch" }, t("ui.lobby_no_spectators"))
+        : h("a", { class: "btn btn-small", href: table.invite_url }, label));
   };
   try {
     const [open, live] = await Promise.all([api.get("/api/tables?status=open"), api.get("/api/tables?status=playing")]);
     $("#open-tables").replaceChildren(...(open.length ? open.map((table) => row(table, t("ui.lobby_join"))) : [h("li", { class: "muted" }, t("ui.lobby_no_open"))]));
-    $("#live-tables").replaceChildren(...(live.length ? live.map((table) => row(table, t("ui.lobby_watch"))) : [h("li", { class: "muted" }, t("ui.lobby_no_live"))]));
+    $("#live-tables").replaceChildren(...(live.length ? live.map((table) => row(table, t("ui.lobby_watch"), true)) : [h("li", { class: "muted" }, t("ui.lobby_no_live"))]));
   } catch (e) { /* the next refresh will try again */ }
 }
 
+// -- my games ---------------------------------------------------------------------------------------------
+// Unfinished tables to go back to, finished ones with their result and replay; the profile, the
+// leaderboards and importing a replay file, which need no table of one's own.
+let mine = null; // the last GET /api/me/games, redrawn on a language change
+let mineSeen = ""; // what was last drawn: a poll that changes nothing redraws nothing (no link moves under a click)
+
+async function refreshMine(force = false) {
+  if (!session) { mine = null; renderMine(); return; }
+  try {
+    const found = await api.get("/api/me/games");
+    const text = JSON.stringify(found);
+    if (!force && text === mineSeen) return;
+    mineSeen = text; mine = found;
+  } catch (e) { if (e.status === 401) mine = null; else return; }
+  renderMine();
+}
+
+const gameName = (id) => games.find((g) => g.id === id)?.name || id;
+
+async function resume(entry) {
+  // a seat taken in another browser (or before the tokens were cleared): ask for a new token first
+  if (!loadToken(entry.table)) {
+    try {
+      const found = await api.post(`/api/tables/${entry.table}/seats/${entry.seat}/token`);
+      saveToken(entry.table, found.token);
+    } catch (e) { toast(e.message); }
+  }
+  location.href = entry.url;
+}
+
+function seatLabel(s) {
+  return s.kind === "bot" ? `${s.agent || s.name} (${t("ui.bot")})` : s.name || t("ui.lobby_someone");
+}
+
+function finishedRow(result) {
+  const me = result.seats.find((s) => s.player === session?.player?.id);
+  const others = result.seats.filter((s) => s !== me).map(seatLabel).join(", ");
+  const outcome = me ? t(me.won ? "ui.mine_won" : "ui.mine_lost") : "";
+  const rating = me?.rating;
+  const change = !result.rated ? h("span", { class: "rating-change muted" }, t("ui.mine_friendly"))
+    : rating ? h("span", { class: `rating-change ${rating.after >= rating.before ? "rating-up" : "rating-down"}`, title: t("ui.rating_help") },
+      `${ratingText(rating.before)} → ${ratingText(rating.after)}`) : null;
+  return h("li", { dataset: { table: result.table } },
+    h("b", {}, gameName(result.game)),
+    h("span", { class: `mine-outcome${me?.won ? " won" : ""}` }, outcome),
+    h("span", { class: "grow muted" }, others ? t("ui.mine_against", { who: others }) : ""),
+    change,
+    h("a", { class: "btn btn-small replay-link", href: result.replay_url }, t("ui.mine_replay")));
+}
+
+function unfinishedRow(entry) {
+  return h("li", { dataset: { table: entry.table } },
+    h("b", {}, gameName(entry.game)),
+    h("span", { class: "grow muted" }, `${t(entry.status === "open" ? "ui.mine_status_open" : "ui.mine_status_playing")} · ${t("ui.mine_seat", { n: entry.seat })}`),
+    h("button", { class: "btn btn-small my-resume", dataset: { table: entry.table }, onclick: () => resume(entry) }, t("ui.mine_back")));
+}
+
+function renderMine() {
+  const profile = $("#my-profile");
+  profile.hidden = !session;
+  if (session) profile.href = `/players/${encodeURIComponent(session.player?.id || session.guest_id)}`;
+  $("#leaderboards").replaceChildren(...games.map((g) => h("a", { class: "leaderboard-link", href: `/leaderboard/${g.id}`, dataset: { game: g.id } }, g.name)));
+  $("#mine-lists").hidden = !mine;
+  $("#mine-none").hidden = !!mine;
+  if (!mine) return;
+  const empty = (key) => [h("li", { class: "muted" }, t(key))];
+  $("#my-unfinished").replaceChildren(...(mine.unfinished.length ? mine.unfinished.map(unfinishedRow) : empty("ui.mine_none_unfinished")));
+  $("#my-finished").replaceChildren(...(mine.finished.length ? mine.finished.slice(0, 10).map(finishedRow) : empty("ui.mine_none_finished")));
+}
+
+async function importReplay(input) {
+  const file = input.files?.[0];
+  const error = $("#replay-import-error");
+  error.textContent = "";
+  if (!file) return;
+  try {
+    const found = await api.postText("/api/replays", await file.text());
+    location.href = found.url;
+  } catch (e) { error.textContent = e.message; }
+  input.value = ""; // the same file picked again after a fix is a change
+}
+
 async function main() {
-  const langSelect = $("#lang");
-  langSelect.replaceChildren(...LANGUAGES.map((l) => h("option", { value: l, selected: l === lang }, { en: "English", fr: "Français", zh: "中文" }[l])));
-  langSelect.addEventListener("change", () => setLanguage(langSelect.value));
+  languageSelect($("#lang"), lang, setLanguage);
+  $("#replay-import").addEventListener("change", (e) => importReplay(e.target));
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   document.documentElement.lang = lang;
   renderWho();
   try { games = await api.get("/api/games"); } catch (e) { toast(e.message); }
   await loadCatalogues(); // the pitches and options in the page's language (four small requests, in parallel)
-  renderGames();
+  renderGames(); renderMine();
   refreshTables();
-  setInterval(() => { if (!document.hidden) refreshTables(); }, 4000);
+  setInterval(() => { if (!document.hidden) { refreshTables(); refreshMine(); } }, 4000);
 }
 
 main();

@@ -2,7 +2,8 @@
 // log, scores, chat, final breakdown and rematch. Everything game-specific lives in
 // /static/js/games/<game>.js (see games/README.md).
 import { api, ensureSession, loadToken, saveToken, TableSocket, toast, h } from "./api.js";
-import { LANGUAGES, mergeCatalogue, renderEntry, translator, currentLang, setLang } from "./i18n.js";
+import { mergeCatalogue, translator, currentLang, setLang } from "./i18n.js";
+import { boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() === "table.html"
@@ -13,20 +14,8 @@ const page = {
   t: null, state: null, socket: null, local: {}, busy: false,
 };
 
-function names() {
-  const out = {};
-  for (const s of page.table?.seats || []) {
-    if (s.kind === "human") out[s.seat] = s.name || page.t("seat", { n: s.seat });
-    else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} (${page.t("ui.bot")})`;
-    else if (s.kind === "table") out[s.seat] = s.name || page.t("seat", { n: s.seat });  // at the physical table
-  }
-  // three "greedy (bot)" seats cannot be told apart in the log: number the names that repeat
-  const counts = {};
-  for (const name of Object.values(out)) counts[name] = (counts[name] || 0) + 1;
-  for (const [seat, name] of Object.entries(out)) if (counts[name] > 1) out[seat] = `${name} #${seat}`;
-  return out;
-}
-const nameOf = (seat) => names()[seat] ?? page.words.seat?.replace("{n}", seat) ?? `Seat ${seat}`;
+const names = () => seatNames(page.table?.seats, page.t);
+const nameOf = (seat) => nameIn(names(), page.words)(seat);
 const mySeat = () => (page.state ? page.state.seat : null);
 
 function setLanguage(lang) {
@@ -118,10 +107,10 @@ async function refreshTable() {
 // -- banner, board, log, scores ----------------------------------------------------------------------
 function ctx() {
   const st = page.state;
-  return {
+  return boardContext({
     view: st.view, legal: page.busy ? [] : st.legal || [], seat: st.seat, toAct: st.to_act || [],
-    over: st.over, t: page.t, lang: page.lang, names: names(), nameOf, local: page.local,
-    components: page.components, words: page.words, clock: page.clockEnds == null ? null
+    over: st.over, t: page.t, lang: page.lang, names: names(), words: page.words, local: page.local,
+    components: page.components, clock: page.clockEnds == null ? null
       : Math.max(0, Math.ceil((page.clockEnds - performance.now()) / 1000)),
     // several actions in one message, played in order, all or nothing (a deck brought at set-up)
     send: (action) => {
@@ -131,7 +120,7 @@ function ctx() {
       page.busy = true; // until the next state: no double clicks
       setTimeout(() => { if (page.busy) { page.busy = false; renderBoard(); } }, 4000);
     },
-  };
+  });
 }
 
 function renderBanner() {
@@ -160,22 +149,14 @@ function renderBanner() {
 function renderBoard() {
   const board = $("#board");
   if (!page.state || !page.renderer || !page.state.view) { board.replaceChildren(); return; }
-  // a game whose seats have colours of their own (Midas's cups) lends them to the whole page
-  const colours = page.renderer.seatColours ? page.renderer.seatColours(page.state.view) : [];
-  colours.forEach((colour, seat) => document.documentElement.style.setProperty(`--seat${seat}`, colour));
-  try { page.renderer.render(board, ctx()); } catch (e) {
-    console.error(e);
-    board.replaceChildren(h("pre", { class: "render-error" }, `renderer error: ${e.message}`));
-  }
+  drawBoard(board, page.renderer, ctx());
 }
 
 function renderLog() {
   const log = $("#log"); const st = page.state;
   const entries = st?.log || [];
-  const n = names();
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
-  log.replaceChildren(...entries.map((e) => h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq } },
-    renderEntry(page.words, e, n))));
+  log.replaceChildren(...logItems(page.words, entries, names()));
   if (atBottom || !page.logSeen) log.scrollTop = log.scrollHeight;
   page.logSeen = true;
 }
@@ -192,27 +173,17 @@ function renderScores() {
     r.note ? h("span", { class: "score-note muted" }, r.note) : null)));
 }
 
-function label(key) {
-  const t = page.t;
-  for (const k of [`ui.${key}`, `term.${key}`]) { const v = t(k); if (v !== k) return v; }
-  return key;
-}
-
 function renderResult() {
   const st = page.state, box = $("#result");
   if (!st?.over || !st.scores) { box.hidden = true; return; }
-  const keys = Object.keys(st.scores[0]?.breakdown || {});
-  const seats = st.scores.map((_, i) => i);
   const winners = st.winners || [];
   box.hidden = false;
   box.replaceChildren(
     h("h2", {}, page.t("ui.game_over"), winners.length ? ` — ${page.t("ui.won_by", { who: winners.map(nameOf).join(", ") })}` : ""),
-    h("table", { id: "score-breakdown", class: "breakdown" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", { class: winners.includes(s) ? "winner" : "" }, winners.includes(s) ? h("img", { class: "ico", src: "/static/img/trophy.svg", alt: "winner" }) : null, nameOf(s))))),
-      h("tbody", {}, ...keys.map((k) => h("tr", { dataset: { key: k } }, h("th", {}, label(k)),
-        ...seats.map((s) => h("td", {}, String(st.scores[s].breakdown[k])))))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, page.t("ui.total")), ...seats.map((s) => h("td", { class: "total" }, String(st.scores[s].total)))))),
-    h("button", { id: "rematch", class: "btn btn-gold", onclick: rematch }, page.t("ui.rematch")));
+    breakdownTable(st.scores, winners, nameOf, page.t),
+    h("div", { class: "result-actions" },
+      h("button", { id: "rematch", class: "btn btn-gold", onclick: rematch }, page.t("ui.rematch")),
+      h("a", { id: "result-replay", class: "btn btn-ghost", href: `/replay/${encodeURIComponent(tableId)}` }, page.t("ui.replay_open"))));
 }
 
 async function rematch() {
@@ -316,8 +287,7 @@ function fatal(message) {
 
 async function main() {
   const langSelect = $("#lang");
-  langSelect.replaceChildren(...LANGUAGES.map((l) => h("option", { value: l, selected: l === page.lang }, { en: "English", fr: "Français", zh: "中文" }[l])));
-  langSelect.addEventListener("change", () => setLanguage(langSelect.value));
+  languageSelect(langSelect, page.lang, setLanguage);
   $("#start").addEventListener("click", start);
   $("#copy-invite").addEventListener("click", async () => {
     const input = $("#invite-link");
@@ -338,13 +308,8 @@ async function main() {
     page.table = await api.get(`/api/tables/${tableId}`);
   } catch (e) { setLanguage(page.lang); fatal(e.message); return; }
   const gameId = page.table.game;
-  const [game, catalogue, renderer, components] = await Promise.all([
-    api.get(`/api/games/${gameId}`).catch(() => null),
-    api.get(`/api/games/${gameId}/messages`).catch(() => ({})),
-    import(`/static/js/games/${gameId}.js`).catch((e) => { console.error(e); return null; }),
-    api.get(`/api/games/${gameId}/components`).catch(() => null), // games with cards to show (Pharaoh)
-  ]);
-  Object.assign(page, { game, catalogue: catalogue || {}, renderer, components });
+  const { game, catalogue, renderer, components } = await loadGame(gameId);
+  Object.assign(page, { game, catalogue, renderer, components });
   if (!renderer) toast(`No renderer for ${gameId}`);
   page.socket = new TableSocket(tableId, {
     token: loadToken(tableId), lang: page.lang, onMessage,

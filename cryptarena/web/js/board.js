@@ -1,0 +1,84 @@
+// What the table page (table.js) and the replay page (replay.js) share, so that a replay draws a game
+// exactly as it was played: seat names, a game's renderer and words, the renderer's ctx, the log in
+// words, and the final breakdown.
+import { api, h } from "./api.js";
+import { LANGUAGES, renderEntry } from "./i18n.js";
+
+/** Display names of the seats: people by name, bots as "medium (bot)", repeats numbered. */
+export function seatNames(seats, t) {
+  const out = {};
+  for (const s of seats || []) {
+    if (s.kind === "human") out[s.seat] = s.name || t("seat", { n: s.seat });
+    else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} (${t("ui.bot")})`;
+    else if (s.kind === "table") out[s.seat] = s.name || t("seat", { n: s.seat }); // at the physical table
+  }
+  // three "greedy (bot)" seats cannot be told apart in the log: number the names that repeat
+  const counts = {};
+  for (const name of Object.values(out)) counts[name] = (counts[name] || 0) + 1;
+  for (const [seat, name] of Object.entries(out)) if (counts[name] > 1) out[seat] = `${name} #${seat}`;
+  return out;
+}
+
+/** A seat's name, falling back on the catalogue's "Seat {n}" for a seat nobody holds. */
+export const nameIn = (names, words) => (seat) => names[seat] ?? words.seat?.replace("{n}", seat) ?? `Seat ${seat}`;
+
+/** The game's description, message catalogue, renderer module and public components, in parallel. */
+export async function loadGame(gameId) {
+  const [game, catalogue, renderer, components] = await Promise.all([
+    api.get(`/api/games/${gameId}`).catch(() => null),
+    api.get(`/api/games/${gameId}/messages`).catch(() => ({})),
+    import(`/static/js/games/${gameId}.js`).catch((e) => { console.error(e); return null; }),
+    api.get(`/api/games/${gameId}/components`).catch(() => null), // games with cards to show (Pharaoh)
+  ]);
+  return { game, catalogue: catalogue || {}, renderer, components };
+}
+
+/** The renderer's ctx (games/README.md); `send` is the page's, a no-op where nothing may be played. */
+export function boardContext({ view, legal = [], seat = null, toAct = [], over = false, t, lang, names, words,
+  local, components = null, clock = null, send = () => {} }) {
+  return { view, legal, seat, toAct, over, t, lang, names, nameOf: nameIn(names, words), local, components, words,
+    clock, send };
+}
+
+/** Draw one view with the game's renderer; a renderer that throws shows its error, not a blank board. */
+export function drawBoard(container, renderer, ctx) {
+  // a game whose seats have colours of their own (Midas's cups) lends them to the whole page
+  const colours = renderer.seatColours ? renderer.seatColours(ctx.view) : [];
+  colours.forEach((colour, seat) => document.documentElement.style.setProperty(`--seat${seat}`, colour));
+  try { renderer.render(container, ctx); } catch (e) {
+    console.error(e);
+    container.replaceChildren(h("pre", { class: "render-error" }, `renderer error: ${e.message}`));
+  }
+}
+
+/** Log entries as list items, in the page's words. */
+export function logItems(words, entries, names) {
+  return entries.map((e) => h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq } },
+    renderEntry(words, e, names)));
+}
+
+function label(t, key) {
+  for (const k of [`ui.${key}`, `term.${key}`]) { const v = t(k); if (v !== k) return v; }
+  return key;
+}
+
+/** The end: every seat's score breakdown (rows `tr[data-key]`), winners marked with the trophy. */
+export function breakdownTable(scores, winners, nameOf, t, id = "score-breakdown") {
+  const keys = Object.keys(scores[0]?.breakdown || {});
+  const seats = scores.map((_, i) => i);
+  return h("table", { id, class: "breakdown" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), ...seats.map((s) => h("th", { class: winners.includes(s) ? "winner" : "" },
+      winners.includes(s) ? h("img", { class: "ico", src: "/static/img/trophy.svg", alt: "winner" }) : null, nameOf(s))))),
+    h("tbody", {}, ...keys.map((k) => h("tr", { dataset: { key: k } }, h("th", {}, label(t, k)),
+      ...seats.map((s) => h("td", {}, String(scores[s].breakdown[k])))))),
+    h("tfoot", {}, h("tr", {}, h("th", {}, t("ui.total")), ...seats.map((s) => h("td", { class: "total" }, String(scores[s].total))))));
+}
+
+/** A rating as the site shows it: the conservative mu − 3σ, one decimal. */
+export const ratingText = (value) => (value == null ? "—" : (Math.round(value * 10) / 10).toFixed(1));
+
+/** The language switch every page has in its top bar. */
+export function languageSelect(select, lang, onChange) {
+  select.replaceChildren(...LANGUAGES.map((l) => h("option", { value: l, selected: l === lang }, { en: "English", fr: "Français", zh: "中文" }[l])));
+  select.addEventListener("change", () => onChange(select.value));
+}

@@ -20,7 +20,7 @@ from .. import games
 from .accounts import AccountError, Accounts, Player
 from .protocol import AccountBody, PasswordBody
 from .records import leaderboard, open_tables_of, profile, results_of
-from .replays import ReplayError, check_file, frames, replay_file
+from .replays import ReplayError, check_file, file_seats, frames, replay_file
 from .store import Store
 
 CLASSES = ("2", "3+")
@@ -164,7 +164,8 @@ def platform_routes(store: Store, accounts: Accounts, api_error: Callable[..., E
             game, players, seed, options, history = await asyncio.to_thread(check_file, data)
         except ReplayError as exc:
             raise ApiError(400, exc.code, exc.message) from None
-        replay_id = await asyncio.to_thread(store.add_replay, game.id, players, seed, options, history)
+        replay_id = await asyncio.to_thread(store.add_replay, game.id, players, seed, options, history,
+                                            file_seats(data, players))
         return {"id": replay_id, "url": f"/replay/file/{replay_id}"}
 
     @router.get("/api/replays/{replay_id}")
@@ -172,12 +173,12 @@ def platform_routes(store: Store, accounts: Accounts, api_error: Callable[..., E
         found = await asyncio.to_thread(store.get_replay, replay_id[:64])
         if found is None:
             raise ApiError(404, "unknown_replay", f"no replay {replay_id[:40]!r}")
-        game_id, players, seed, options, history = found
+        game_id, players, seed, options, history, seats = found
         try:
             data = await asyncio.to_thread(frames, games.load(game_id), players, seed, options, history, seat)
         except ReplayError as exc:
             raise ApiError(400, exc.code, exc.message) from None
-        data["seats"] = [{"seat": s, "kind": "human", "name": None, "agent": None} for s in range(players)]
+        data["seats"] = seats or [{"seat": s, "kind": "human", "name": None, "agent": None} for s in range(players)]
         data["replay"] = replay_id
         return data
 

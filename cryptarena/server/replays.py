@@ -73,6 +73,20 @@ def check_file(data: Any) -> tuple[Any, int, int, dict, list]:
     return game, players, seed, game.check_table(players, options), history
 
 
+def file_seats(data: dict, players: int) -> list[dict]:
+    """The seats a replay file names (its `seats`, as a table's export writes them), kept only where
+    well formed: one per seat, a kind, a name and an agent of plain short text. Else unnamed seats."""
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, dict) for s in seats):
+        return [{"seat": s, "kind": "human", "name": None, "agent": None} for s in range(players)]
+
+    def text(value, limit):
+        return value[:limit] if isinstance(value, str) and value.isprintable() else None
+
+    return [{"seat": s, "kind": text(seat.get("kind"), 8) or "human", "name": text(seat.get("name"), 64),
+             "agent": text(seat.get("agent"), 32)} for s, seat in enumerate(seats)]
+
+
 def frames(game, players: int, seed: int, options: dict, history: list, perspective: str) -> dict:
     """Every step's table as `perspective` ("spectator", "all" or a seat number) sees it."""
     if perspective not in ("spectator", "all") and not (perspective.isdigit() and int(perspective) < players):

@@ -132,5 +132,6 @@ imported_replays = Table(
     Column("seed", BigInteger, nullable=False),
     Column("options", Text, nullable=False),
     Column("history", Text, nullable=False),
+    Column("seats", Text, nullable=False, server_default="[]"),  # JSON: the file's seat names, if it had them
     Column("created_at", DateTime(timezone=True), nullable=False),
 )

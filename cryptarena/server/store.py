@@ -350,17 +350,19 @@ class Store:
         return state, row.version
 
     # ------------------------------------------------------------------ imported replays
-    def add_replay(self, game_id: str, players: int, seed: int, options: dict, history: list) -> str:
+    def add_replay(self, game_id: str, players: int, seed: int, options: dict, history: list,
+                   seats: list[dict] | None = None) -> str:
         replay_id = secrets.token_urlsafe(12)
         with self.engine.begin() as conn:
             conn.execute(insert(imported_replays).values(id=replay_id, game_id=game_id, players=players, seed=seed,
                                                          options=json.dumps(options), history=json.dumps(history),
-                                                         created_at=_now()))
+                                                         seats=json.dumps(seats or []), created_at=_now()))
         return replay_id
 
-    def get_replay(self, replay_id: str) -> tuple[str, int, int, dict, list] | None:
+    def get_replay(self, replay_id: str) -> tuple[str, int, int, dict, list, list] | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(imported_replays).where(imported_replays.c.id == replay_id)).first()
         if row is None:
             return None
-        return row.game_id, row.players, row.seed, json.loads(row.options), json.loads(row.history)
+        return (row.game_id, row.players, row.seed, json.loads(row.options), json.loads(row.history),
+                json.loads(row.seats))

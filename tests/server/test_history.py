@@ -180,6 +180,9 @@ def test_the_replay_file_reads_in_the_terminal_and_imports(client, tmp_path):
     assert imported.status_code == 201
     replay = client.get(f"/api/replays/{imported.json()['id']}").json()
     assert replay["frames"] == client.get(f"/api/tables/{table['id']}/replay").json()["frames"]
+    assert [s["name"] for s in replay["seats"]] == [s["name"] for s in data["seats"]] == ["Eve", None]
+    unnamed = client.post("/api/replays", content=json.dumps(dict(data, seats="?"))).json()["id"]
+    assert [s["name"] for s in client.get(f"/api/replays/{unnamed}").json()["seats"]] == [None, None]
     broken = dict(data, history=data["history"][:3] + [{"seat": 0, "action": {"type": "fly"}}])
     for body, code in [("not json", "malformed"), ("[]", "bad_replay"), (json.dumps({"game": "chess"}), "bad_replay"),
                        (json.dumps(dict(data, game="chess")), "bad_replay"),

@@ -99,6 +99,7 @@ def upgrade() -> None:
         sa.Column("seed", sa.BigInteger, nullable=False),
         sa.Column("options", sa.Text, nullable=False),
         sa.Column("history", sa.Text, nullable=False),
+        sa.Column("seats", sa.Text, nullable=False, server_default="[]"),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
 

@@ -28,7 +28,7 @@ from collections import defaultdict
 from datetime import datetime, timezone
 
 from openskill.models import PlackettLuce
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import case, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from .schema import ratings, result_seats, results, seats, tables
@@ -240,8 +240,6 @@ def results_of(engine: Engine, player_id: str | None = None, *, limit: int = 20,
 
 def profile(engine: Engine, player_id: str) -> dict:
     """Games played and won per game, the ratings, the latest results."""
-    from sqlalchemy import case, func
-
     with engine.connect() as conn:
         counts = conn.execute(
             select(results.c.game_id, func.count().label("played"),

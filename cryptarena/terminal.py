@@ -24,6 +24,7 @@ from rich.text import Text
 from . import games
 from .ai.agents import agent_names, decide, make_agent
 from .engine import Rng, derive_seed
+from .engine.log import entry_in_full
 from .engine.messages import render
 from .terminal_boards import (HELP_EXAMPLES, QUIET_FOR_OTHERS, READERS, SHORTCUTS, UNPLAYABLE, Arg, Choice, board,
                               choices, command_args, score_table)
@@ -529,12 +530,6 @@ def load_replay(path: str) -> Any:
         _fail(f"{path}: the history is malformed ({type(exc).__name__}: {exc})")
 
 
-def _everything(entry: dict) -> dict:
-    """A log entry with its secrets merged in: a save file holds them all anyway."""
-    secret = entry.get("secret") or {}
-    return {**entry, "params": {**entry.get("params", {}), **secret.get("params", {})}}
-
-
 def replay_command(path: str) -> None:
     console = Console(highlight=False)
     state = load_replay(path)
@@ -543,7 +538,7 @@ def replay_command(path: str) -> None:
                   f"{len(state.history)} steps · options {json.dumps(state.options)}")
     console.print(Rule("Log (every secret shown: the file holds them all)", style="dim"))
     for entry in state.log:
-        console.print(Text(f"{entry['seq']:>4} {render(game, _everything(entry), 'en')}"))
+        console.print(Text(f"{entry['seq']:>4} {render(game, entry_in_full(entry), 'en')}"))
     console.print(Rule("Final position" if state.is_over() else f"Position (unfinished, phase {state.phase})"))
     console.print(board(game.id, state.view(None), {}, None, {}))
     winners = state.winners()

@@ -26,6 +26,21 @@ def entry_for(entry: dict, seat: int | None) -> dict:
     return shown
 
 
+def entry_in_full(entry: dict) -> dict:
+    """An entry with its secret part merged in, as the seats it was for read it: for a replay of a
+    game that is over, which holds every secret anyway."""
+    secret = entry.get("secret")
+    if secret is None:
+        return entry
+    shown = {k: v for k, v in entry.items() if k != "secret"}
+    for part in ("params", "chance"):
+        if part in secret:
+            shown[part] = {**shown.get(part, {}), **secret[part]}
+    if "action" in secret:
+        shown["action"] = secret["action"]
+    return shown
+
+
 def keep_for(entry: dict, seat: int | None) -> dict:
     """Like entry_for but keeps the secret marking for the secrets `seat` may read; used when a
     determinised copy inherits the log, so that it carries nothing the seat could not know."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import games
+from ..engine.log import entry_in_full
 
 MAX_STEPS = 20_000
 
@@ -20,20 +21,6 @@ class ReplayError(ValueError):
     def __init__(self, code: str, message: str):
         super().__init__(message)
         self.code, self.message = code, message
-
-
-def everything(entry: dict) -> dict:
-    """A log entry with its secret part merged in, as its owner would read it."""
-    secret = entry.get("secret")
-    if secret is None:
-        return entry
-    shown = {k: v for k, v in entry.items() if k != "secret"}
-    for part in ("params", "chance"):
-        if part in secret:
-            shown[part] = {**shown.get(part, {}), **secret[part]}
-    if "action" in secret:
-        shown["action"] = secret["action"]
-    return shown
 
 
 def replay_file(game_id: str, players: int, seed: int, options: dict, history: list, seats: list[dict]) -> dict:
@@ -106,7 +93,7 @@ def frames(game, players: int, seed: int, options: dict, history: list, perspect
         state.apply(step["seat"], step["action"])
         shown[-1]["next"] = {"seat": step["seat"], "action": step["action"]}
         shown.append(frame())
-    log = [everything(e) for e in state.log] if perspective == "all" else state.log_for(seat)
+    log = [entry_in_full(e) for e in state.log] if perspective == "all" else state.log_for(seat)
     return {"game": game.id, "players": players, "seed": seed, "options": options, "perspective": perspective,
             "frames": shown, "log": log, "over": state.is_over(),
             "scores": state.scores(), "winners": state.winners() if state.is_over() else []}

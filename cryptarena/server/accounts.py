@@ -17,14 +17,14 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 from pwdlib import PasswordHash
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .schema import players, sign_in_failures
+from .schema import as_utc as _utc, now as _now, players, sign_in_failures
 
 WINDOW = timedelta(minutes=15)
 PER_LOGIN = 5      # failed sign-ins of one login name in the window
@@ -58,14 +58,6 @@ class Player:
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "registered": self.registered}
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _player(row) -> Player:

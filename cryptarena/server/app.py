@@ -32,7 +32,7 @@ from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody
 from .ratelimit import CLOSE_CODE as RATE_LIMIT_CLOSE_CODE, SocketRateLimit, Verdict
 from .service import TableService, table_json, team_mates
 from .accounts import Accounts, Player
-from .platform_api import current_player, platform_routes
+from .platform_api import current_player, platform_routes, sign_session
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -200,7 +200,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         elif not player.registered:
             await asyncio.to_thread(accounts.rename_guest, player.id, name)
             player = await asyncio.to_thread(accounts.get, player.id)
-        request.session.update(player=player.id, epoch=player.epoch, name=player.name, guest_id=player.id)
+        sign_session(request.session, player)
         return session_json(player)
 
     @app.get("/api/session")

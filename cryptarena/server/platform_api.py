@@ -38,7 +38,7 @@ def platform_routes(store: Store, accounts: Accounts, api_error: Callable[..., E
 
     def remember(request: Request, player: Player) -> None:
         request.session.clear()  # a new identity never inherits the old session's keys
-        request.session.update(player=player.id, epoch=player.epoch, name=player.name, guest_id=player.id)
+        sign_session(request.session, player)
 
     async def me(request: Request, *, required: bool = True) -> Player | None:
         player = await current_player(request, accounts)
@@ -185,6 +185,11 @@ def platform_routes(store: Store, accounts: Accounts, api_error: Callable[..., E
     return router
 
 
+def sign_session(session, player: Player) -> None:
+    """The session is this player's (the epoch signs it out when their password changes)."""
+    session.update(player=player.id, epoch=player.epoch, name=player.name, guest_id=player.id)
+
+
 async def current_player(request_or_socket, accounts: Accounts) -> Player | None:
     """The session's player, or None. A session from before accounts (a name, no player) becomes a
     guest player on first use; a session whose epoch is behind the player's is signed out."""
@@ -194,7 +199,7 @@ async def current_player(request_or_socket, accounts: Accounts) -> Player | None
         if "name" not in session:
             return None
         player = await asyncio.to_thread(accounts.guest, session["name"])
-        session.update(player=player.id, epoch=player.epoch, guest_id=player.id)
+        sign_session(session, player)
         return player
     player = await asyncio.to_thread(accounts.get, player_id)
     if player is None or player.epoch != session.get("epoch"):

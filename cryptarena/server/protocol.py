@@ -131,14 +131,3 @@ class AccountBody(_Message):
 class PasswordBody(_Message):
     current: str = Field(min_length=1, max_length=1024)
     new: str = Field(min_length=1, max_length=1024)
-
-
-class ReplayFile(_Message):
-    """A replay file: what `GET /api/tables/{id}/replay-file` gives and `cryptarena replay` reads."""
-
-    model_config = ConfigDict(extra="ignore")  # a save (to_json) is a replay file too: its other keys are unused
-    game: str = Field(max_length=32)
-    players: StrictInt
-    seed: StrictInt
-    options: dict[str, Any] = Field(default_factory=dict)
-    history: list[Any] = Field(max_length=20000)

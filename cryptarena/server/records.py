@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import datetime
 
 from openskill.models import PlackettLuce
 from sqlalchemy import case, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
-from .schema import ratings, result_seats, results, seats, tables
+from .schema import now as _now, ratings, result_seats, results, seats, tables
 
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
@@ -43,10 +43,6 @@ def rating_class(players: int) -> str | None:
 
 def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 def record_result(conn: Connection, table_id: str, state, now: datetime) -> None:

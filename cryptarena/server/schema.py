@@ -14,10 +14,23 @@ them on SQLite and PostgreSQL).
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 from sqlalchemy import (BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData, String,
                         Table, Text, false, true)
 
 metadata = MetaData()
+
+
+def now() -> datetime:
+    """Times are stored in UTC."""
+    return datetime.now(timezone.utc)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back: they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
 
 tables = Table(
     "game_tables", metadata,

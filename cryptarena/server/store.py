@@ -18,7 +18,7 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import and_, create_engine, event, exists, func, insert, select, tuple_, update
@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import games
 from .migrations import upgrade_to_head
 from .records import record_result
-from .schema import imported_replays, metadata, moves, seats, tables  # noqa: F401 - metadata: for Alembic's env
+from .schema import as_utc as _utc, imported_replays, metadata, moves, now as _now, seats, tables  # noqa: F401 - metadata: for Alembic's env
 
 DEFAULT_URL = "sqlite:///data/cryptarena.db"
 MAX_SEED = 2**63 - 1  # a signed 64-bit column on every database
@@ -81,15 +81,6 @@ class TableRecord:
     moved_at: datetime | None = None  # the last move stored, or the start: when the turn clock started
     rated: bool = True  # False: a friendly table, recorded but not rated
     spectators: bool = True  # False: nobody may watch it
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def _utc(moment: datetime) -> datetime:
-    """SQLite gives naive datetimes back: they were stored in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _hash(token: str) -> str:

@@ -9,6 +9,7 @@ import secrets
 import pytest
 
 from cryptarena.server.store import Store
+from live_server import live_server
 
 PG_URL = os.environ.get("CRYPTARENA_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
@@ -60,3 +61,11 @@ def store(store_url):
     opened = Store(store_url)
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    """(base URL, database URL) of a live server on its own SQLite file, bots moving at once."""
+    url = f"sqlite:///{tmp_path / 'arena.db'}"
+    with live_server(url, bot_delay=0) as base_url:
+        yield base_url, url

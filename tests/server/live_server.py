@@ -47,6 +47,11 @@ def serving(app):
         thread.join(timeout=20)
 
 
+def error_code(response) -> str:
+    """The code of an API error answer (docs/protocol.md's error shape)."""
+    return response.json()["error"]["code"]
+
+
 def whole_log(known: list, state: dict) -> list:
     """A state's log made whole from the entries a socket already had (docs/protocol.md, `log_start`)."""
     return known[:state.get("log_start", 0)] + state["log"]

@@ -11,24 +11,14 @@ from sqlalchemy import create_engine, select
 
 from cryptarena.server import accounts as accounts_module
 from cryptarena.server.schema import players
-from live_server import LiveClient, live_server
-
-
-@pytest.fixture
-def served(tmp_path):
-    url = f"sqlite:///{tmp_path / 'arena.db'}"
-    with live_server(url, bot_delay=0) as base_url:
-        yield base_url, url
+from live_server import LiveClient
+from live_server import error_code as error
 
 
 @pytest.fixture
 def client(served):
     with LiveClient(served[0]) as test_client:
         yield test_client
-
-
-def error(response) -> str:
-    return response.json()["error"]["code"]
 
 
 def test_register_sign_out_and_sign_in_again(client):

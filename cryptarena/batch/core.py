@@ -1,0 +1,387 @@
+"""The batched simulator's core: the array backend, the chance sources, the driver loop and the fold
+into the very report `cryptarena simulate` prints (docs/batch.md).
+
+A batch game holds n games of one rules set as arrays and moves every unfinished one by one decision
+per `step`. Every random event goes through a source object: `RandomSource` (counter-based, so a
+game's draws depend only on the seed, its game index and its own draw count, never on the batch it
+shares) or `ScriptedSource` (listed outcomes, for the tests that play the scalar engine and the batch
+side by side).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+import numpy as np
+
+from .. import games as registry
+from ..ai.stats import Moments, RunTally, ScoreTally
+from ..engine import CryptArenaError, OptionError
+
+# id -> module of its batch version; imported on first use, so a game's module may be missing
+GAMES = {"midas": "cryptarena.batch.midas", "quartz": "cryptarena.batch.quartz"}
+BACKENDS = ("numpy", "jax")
+DEFAULT_CHUNK = 50_000
+MAX_STEPS = 100_000  # a batch still running after this many decisions is stuck (a rules bug)
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_GAME_KEY = np.uint64(0xD1B54A32D192ED03)
+_STREAM_KEY = np.uint64(0x8CB92BA72F3D8DD7)
+
+
+class BatchSetupError(ValueError):
+    """A batch run asked for something the batch cannot do; `param` names the CLI option at fault."""
+
+    def __init__(self, message: str, param: str | None = None):
+        super().__init__(message)
+        self.param = param
+
+
+# ------------------------------------------------------------------------------------ backend
+class Backend:
+    """`xp` is numpy or jax.numpy; game code uses only `xp` and these few helpers, so one code path
+    serves both (no item assignment on arrays: jax arrays are immutable)."""
+
+    def __init__(self, name: str, xp):
+        self.name, self.xp = name, xp
+
+    def asnumpy(self, array) -> np.ndarray:
+        return np.asarray(array)
+
+    def set_at(self, array, index, values):
+        """A copy of `array` with array[index] = values (a fresh array either way)."""
+        if self.name == "jax":
+            return array.at[index].set(values)
+        out = array.copy()
+        out[index] = values
+        return out
+
+    def __repr__(self) -> str:
+        return f"Backend({self.name!r})"
+
+
+_BACKENDS: dict[str, Backend] = {}
+
+
+def backend(name: str = "numpy") -> Backend:
+    """The numpy backend, or jax.numpy with 64-bit integers (the chance hash needs uint64)."""
+    found = _BACKENDS.get(name)
+    if found is not None:
+        return found
+    if name == "numpy":
+        found = Backend("numpy", np)
+    elif name == "jax":
+        try:
+            import jax
+        except ImportError:
+            raise BatchSetupError("the jax backend needs jax: pip install 'cryptarena[jax]' (or pip install jax)",
+                                  "--array-backend") from None
+        jax.config.update("jax_enable_x64", True)
+        found = Backend("jax", jax.numpy)
+    else:
+        raise BatchSetupError(f"unknown array backend {name!r}; choose one of {', '.join(BACKENDS)}",
+                              "--array-backend")
+    _BACKENDS[name] = found
+    return found
+
+
+def _mix(xp, z):
+    """splitmix64's finaliser (the engine's Rng uses the same), on uint64 arrays."""
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+def _below_from_bits(xp, bits, k):
+    """An integer in [0, k) from 64 random bits: the high 32 bits scaled (bias under k / 2**32)."""
+    return ((bits >> np.uint64(32)) * xp.asarray(k).astype(xp.uint64)) >> np.uint64(32)
+
+
+# ------------------------------------------------------------------------------------ chance
+class RandomSource:
+    """Counter-based chance: game g's j-th draw is a hash of (seed, stream, game_index[g], j), so a
+    game plays the same in any batch and any chunking. `stream` separates independent sources of one
+    run (the rules' chance and the policies' choices)."""
+
+    def __init__(self, backend: Backend, seed: int, game_index, stream: int = 0):
+        self.backend = backend
+        xp = backend.xp
+        index = np.asarray(game_index, dtype=np.uint64)
+        key = _mix(np, np.array([int(seed) & (2**64 - 1)], dtype=np.uint64) + np.uint64(stream) * _STREAM_KEY)
+        base = _mix(np, (key ^ (index * _GAME_KEY)) + _GOLDEN)
+        self.base = xp.asarray(base)
+        self.counter = xp.zeros(index.shape[0], dtype=xp.uint64)
+
+    def _next(self, mask):
+        xp = self.backend.xp
+        mask = xp.asarray(mask)
+        self.counter = self.counter + mask.astype(xp.uint64)
+        return _mix(xp, self.base + self.counter * _GOLDEN)
+
+    def pick(self, mask, weights):
+        xp = self.backend.xp
+        mask = xp.asarray(mask)
+        weights = xp.asarray(weights)
+        bits = self._next(mask)
+        cumulative = xp.cumsum(weights, axis=1)
+        total = cumulative[:, -1]
+        if bool(xp.any(mask & (total <= 0))):
+            raise ValueError("a pick with no weight to draw from")
+        r = _below_from_bits(xp, bits, xp.maximum(total, 1)).astype(cumulative.dtype)
+        index = xp.sum(cumulative <= r[:, None], axis=1)
+        return xp.where(mask, index, 0)
+
+    def dice(self, mask, count: int, sides: int):
+        xp = self.backend.xp
+        mask = xp.asarray(mask)
+        return self.dice_masked(mask[:, None] & xp.ones((1, count), dtype=bool), sides)
+
+    def dice_masked(self, valid, sides: int):
+        """One face in 0..sides-1 for each true cell of `valid` (bool[n, m]), drawn in row order, as
+        that many successive picks with equal weights; false cells are 0 and draw nothing. (The one
+        call for a round's cups when each seat holds a different number of dice.)"""
+        xp = self.backend.xp
+        valid = xp.asarray(valid)
+        steps = xp.cumsum(valid.astype(xp.uint64), axis=1)
+        bits = _mix(xp, self.base[:, None] + (self.counter[:, None] + steps) * _GOLDEN)
+        self.counter = self.counter + steps[:, -1]
+        return xp.where(valid, _below_from_bits(xp, bits, sides).astype(xp.int64), 0)
+
+    def below(self, mask, k):
+        """A uniform integer in [0, k[g]) per game of `mask` (a pick among k[g] equal weights)."""
+        xp = self.backend.xp
+        bits = self._next(mask)
+        return xp.where(xp.asarray(mask), _below_from_bits(xp, bits, xp.maximum(xp.asarray(k), 1)).astype(xp.int64),
+                        0)
+
+
+class ScriptedSource:
+    """Game g's draws are the listed category indices, in order (tests: the scalar engine's chance
+    outcomes fed to the batch). A listed index out of range or of weight 0 raises ValueError, and so
+    does running out. The lists may be extended between steps."""
+
+    def __init__(self, per_game: list[list[int]], array_backend: Backend | None = None):
+        self.backend = array_backend or backend("numpy")
+        self.per_game = per_game
+        self.position = [0] * len(per_game)
+
+    def _take(self, g: int, allowed) -> int:
+        script, at = self.per_game[g], self.position[g]
+        if at >= len(script):
+            raise ValueError(f"game {g} has run out of scripted outcomes (after {at})")
+        value = int(script[at])
+        if not allowed(value):
+            raise ValueError(f"game {g}: scripted outcome {value} (draw {at}) is not a possible one here")
+        self.position[g] = at + 1
+        return value
+
+    def pick(self, mask, weights):
+        mask, weights = np.asarray(mask), np.asarray(weights)
+        out = np.zeros(mask.shape[0], dtype=np.int64)
+        for g in np.flatnonzero(mask):
+            out[g] = self._take(g, lambda v: 0 <= v < weights.shape[1] and weights[g, v] > 0)
+        return self.backend.xp.asarray(out)
+
+    def dice(self, mask, count: int, sides: int):
+        mask = np.asarray(mask)
+        return self.dice_masked(mask[:, None] & np.ones((1, count), dtype=bool), sides)
+
+    def dice_masked(self, valid, sides: int):
+        valid = np.asarray(valid)
+        out = np.zeros(valid.shape, dtype=np.int64)
+        for g, j in zip(*np.nonzero(valid)):  # row-major: game by game, cells in order
+            out[g, j] = self._take(g, lambda v: 0 <= v < sides)
+        return self.backend.xp.asarray(out)
+
+    def below(self, mask, k):
+        mask, k = np.asarray(mask), np.broadcast_to(np.asarray(k), np.asarray(mask).shape)
+        out = np.zeros(mask.shape[0], dtype=np.int64)
+        for g in np.flatnonzero(mask):
+            out[g] = self._take(g, lambda v: 0 <= v < k[g])
+        return self.backend.xp.asarray(out)
+
+
+# ------------------------------------------------------------------------------------ results
+@dataclass
+class BatchResult:
+    """What n finished games leave, as arrays (numpy): the scalar `scores()`, `winners()` and the
+    number of decisions (`apply` calls) of each game."""
+
+    totals: np.ndarray            # int[n, p]
+    breakdown: dict               # item -> int[n, p], in the engine's order of items
+    winners: np.ndarray           # bool[n, p]
+    length: np.ndarray            # int[n]
+
+
+def batch_ids() -> list[str]:
+    """The games with a batch version installed."""
+    return [gid for gid, module in GAMES.items() if importlib.util.find_spec(module) is not None]
+
+
+def load(game_id: str):
+    """The batch game class of `game_id`."""
+    module = GAMES.get(game_id)
+    if module is None or importlib.util.find_spec(module) is None:
+        have = ", ".join(batch_ids()) or "none"
+        raise BatchSetupError(f"{game_id} has no batch version (games with one: {have})", "GAME_ID")
+    mod = importlib.import_module(module)
+    return getattr(mod, "BATCH_GAME")
+
+
+def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats_policy, seed: int,
+         game_index, *, source=None, policy_source=None) -> BatchResult:
+    """Play n games to their end. seats_policy[g, seat] indexes game_cls.policies. Chance comes from
+    RandomSource(seed, stream 0) and the policies' choices from RandomSource(seed, stream 1), unless
+    sources are given."""
+    xp = backend_.xp
+    index = np.asarray(game_index)
+    source = source if source is not None else RandomSource(backend_, seed, index, stream=0)
+    policy_source = policy_source if policy_source is not None else RandomSource(backend_, seed, index, stream=1)
+    game = game_cls(backend_, players, n, options, source)
+    seats_policy = xp.asarray(np.asarray(seats_policy, dtype=np.int64))
+    rows = xp.arange(n)
+    used = sorted(set(np.asarray(seats_policy).ravel().tolist()))
+    for _ in range(MAX_STEPS):
+        seat = game.to_act()
+        active = seat >= 0
+        if not bool(xp.any(active)):
+            return game.result()
+        if len(used) == 1:
+            actions = game.policy(game_cls.policies[used[0]], policy_source)
+        else:
+            chosen = seats_policy[rows, xp.maximum(seat, 0)]
+            actions = xp.zeros(n, dtype=xp.int64)
+            for k in used:
+                if bool(xp.any(active & (chosen == k))):
+                    actions = xp.where(chosen == k, game.policy(game_cls.policies[k], policy_source), actions)
+        game.step(actions)
+    raise RuntimeError(f"a batch of {game_cls.id} has not ended after {MAX_STEPS} decisions")
+
+
+# ------------------------------------------------------------------------------------ runs
+def policy_names(game, game_cls, agents: list[str]) -> list[str]:
+    """Each agent name as the batch policy that plays it ("medium" is the game's heuristic bot)."""
+    from ..ai.agents import medium_name
+    found = []
+    for name in agents:
+        policy = medium_name(game) if name == "medium" else name
+        if policy not in game_cls.policies:
+            raise BatchSetupError(f"the batch version of {game.id} has no agent {name!r}; it plays "
+                                  f"{', '.join(game_cls.policies)} (and medium = {medium_name(game)})", "--agents")
+        found.append(policy)
+    return found
+
+
+def check_run(game_id: str, players: int, games: int, agents: list[str], options: dict | None):
+    """Everything that can be wrong with a batch run, before the first game: (game, batch class,
+    clean agent names, their policies, resolved options)."""
+    try:
+        game = registry.load(game_id)
+    except CryptArenaError as exc:
+        raise BatchSetupError(exc.reason, "GAME_ID") from None
+    game_cls = load(game_id)
+    try:
+        game.check_players(players)
+        resolved = game.check_options(options)
+    except OptionError as exc:
+        raise BatchSetupError(exc.reason, "--option") from None
+    names = [name.strip() for name in agents]
+    if not names or any(not name for name in names):
+        raise BatchSetupError("give one or more agent names separated by commas, e.g. random", "--agents")
+    if games < 1:
+        raise BatchSetupError(f"the number of games must be at least 1, not {games}", "--games")
+    refusal = getattr(game_cls, "refuse", None)
+    if refusal is not None:
+        reason = refusal(players, resolved)
+        if reason:
+            raise BatchSetupError(reason, "--option")
+    return game, game_cls, names, policy_names(game, game_cls, names), resolved
+
+
+def fold(result: BatchResult, seating: np.ndarray, agents: list[str], teams: list[str] | None = None) -> RunTally:
+    """A RunTally of these games, exactly as RunTally.add would fold them one by one. seating[g, seat]
+    indexes `agents` (the names as given, repeats allowed)."""
+    totals, winners, length = (np.asarray(result.totals), np.asarray(result.winners, dtype=bool),
+                               np.asarray(result.length))
+    n, players = totals.shape
+    tally = RunTally(players, teams=teams)
+    tally.games = n
+    tally.length = _moments(length)
+    count = winners.sum(axis=1)
+    tally.no_winner_games = int((count == 0).sum())
+    if teams:
+        order = list(dict.fromkeys(teams))
+        team_won = np.stack([winners[:, [s for s in range(players) if teams[s] == t]].any(axis=1) for t in order], 1)
+        tally.shared_win_games = int((team_won.sum(axis=1) > 1).sum())
+    else:
+        tally.shared_win_games = int((count > 1).sum())
+    breakdown = {item: np.asarray(values) for item, values in result.breakdown.items()}
+
+    def wins(mask) -> Fraction:
+        won = Fraction(0)
+        for k in np.unique(count[count > 0]):
+            won += Fraction(int((winners & mask & (count == k)[:, None]).sum()), int(k))
+        return won
+
+    def scores(mask) -> ScoreTally:
+        return ScoreTally(total=_moments(totals[mask]),
+                          breakdown={item: _moments(values[mask]) for item, values in breakdown.items()})
+
+    for seat in range(players):
+        column = np.zeros((n, players), dtype=bool)
+        column[:, seat] = True
+        tally.seat_wins[seat] = wins(column)
+        tally.seat_scores[seat] = scores(column)
+    names = list(dict.fromkeys(agents))
+    for name in names:
+        mask = np.isin(seating, [i for i, a in enumerate(agents) if a == name])
+        if not mask.any():
+            continue
+        tally.agent_seat_games[name] = int(mask.sum())
+        tally.agent_wins[name] = wins(mask)
+        tally.agent_scores[name] = scores(mask)
+    return tally
+
+
+def _moments(values: np.ndarray) -> Moments:
+    values = np.asarray(values).astype(np.int64).ravel()
+    if not values.size:
+        return Moments()
+    return Moments(count=int(values.size), total=int(values.sum()), total_sq=int((values * values).sum()),
+                   low=int(values.min()), high=int(values.max()))
+
+
+def seating_indices(players: int, start: int, stop: int, agents: int) -> np.ndarray:
+    """simulate's rotation: in game g, seat i is played by agents[(i + g) % len(agents)]."""
+    g = np.arange(start, stop)[:, None]
+    return (np.arange(players)[None, :] + g) % agents
+
+
+def run_batch(game_id: str, players: int, games: int, agents: list[str], seed: int = 0, options: dict | None = None,
+              backend_name: str = "numpy", chunk: int = DEFAULT_CHUNK,
+              on_progress: Callable[[int], None] | None = None) -> dict:
+    """`simulate`'s report (ai/simulate.py build_report) for `games` games played as arrays, chunk by
+    chunk; game g is the same game whatever the chunk size."""
+    from ..ai.simulate import build_report
+    game, game_cls, names, policies, resolved = check_run(game_id, players, games, agents, options)
+    bk = backend(backend_name)
+    if chunk < 1:
+        raise BatchSetupError(f"the chunk size must be at least 1, not {chunk}", "--chunk")
+    teams = game.seat_teams(players, resolved)
+    policy_index = [game_cls.policies.index(p) for p in policies]
+    total = RunTally(players, teams=teams)
+    for start in range(0, games, chunk):
+        stop = min(start + chunk, games)
+        seating = seating_indices(players, start, stop, len(names))
+        seats_policy = np.asarray(policy_index)[seating]
+        result = play(game_cls, bk, players, stop - start, resolved, seats_policy, seed, np.arange(start, stop))
+        total.merge(fold(result, seating, names, teams))
+        if on_progress:
+            on_progress(stop - start)
+    return build_report(game_id, players, seed, names, resolved, total, teams)

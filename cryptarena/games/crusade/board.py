@@ -74,6 +74,14 @@ class Board:
         # steps from off the board: the first step lands on an edge tile
         self.entry = tuple(1 + min(self.dist[e][t] for e in self.edges) for t in range(self.size))
 
+    def reachable(self, here: int | None, reach: int) -> list[int]:
+        """Tiles a move of up to `reach` tiles from `here` may end on (never `here` itself);
+        from off the board (None) the first step lands on an edge tile."""
+        if here is None:
+            return [t for t in range(self.size) if self.entry[t] <= reach]
+        row = self.dist[here]
+        return [t for t in range(self.size) if 1 <= row[t] <= reach]
+
     def within(self, tile: int, reach: int) -> list[int]:
         """Tiles at distance <= reach from `tile` (the tile itself included)."""
         row = self.dist[tile]

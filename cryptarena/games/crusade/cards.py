@@ -1,87 +1,98 @@
 """The 17 cards: who or what each may target now, and what playing it does.
 
-`plays(state, seat, card_id)` lists the parameter dicts of every legal play of that card (empty:
-the card is not offered — no valid target, or the player is not on the board for a card that
-needs a position). `resolve(state, seat, action)` carries out a play already known to be legal;
-the turn bookkeeping around it (the card leaving the hand, cards left, the end of the turn) is the
-state's. Ranges, tiers and teams are read from components.CARDS.
+`plays(state, seat, card_id)` lists every legal play of that card as a play action (empty: the
+card is not offered — no valid target, or the player is not on the board for a card that needs a
+position). `resolve(state, seat, action)` carries out a play already known to be legal; the turn
+bookkeeping around it (the card leaving the hand, cards left, the end of the turn) is the state's.
+Ranges, tiers and teams are read from components.CARDS.
 """
 
 from __future__ import annotations
 
-from .components import CARDS, GK, KICK_DISTANCE, LEECH, NM, SEAL_TURNS, SPEED_CARD_BONUS
+from ...engine import Action
+from .board import LAYOUTS
+from .components import CARDS, GK, KICK_DISTANCE, LEECH, MAX_PLAYERS, NM, SEAL_TURNS, SPEED_CARD_BONUS
+
+# Every play is built once, here, as a read-only Action (the state sets frozen_actions): the legal
+# list is asked for at every step of a simulation, and sharing the actions spares building and
+# copying them each time. Fields keep the order {"type", "card", "target" or "tile", "to"}.
+_TILES = max(layout.size for layout in LAYOUTS.values())
+_BARE = {card_id: Action(type="play", card=card_id) for card_id in CARDS}
+_ON_TILE = tuple(Action(type="play", card="sacred_seal", tile=t) for t in range(_TILES))
+_AT_SEAT = {card_id: tuple(Action(type="play", card=card_id, target=s) for s in range(MAX_PLAYERS))
+            for card_id in CARDS}
+_KICKS = tuple(tuple(Action(type="play", card="kick", target=s, to=t) for t in range(_TILES))
+               for s in range(MAX_PLAYERS))
 
 
 # ------------------------------------------------------------------ targets
-def plays(state, seat: int, card_id: str) -> list[dict]:
+def plays(state, seat: int, card_id: str) -> list[Action]:
     card = CARDS[card_id]
     here = state.pos[seat]
     if card.positional and here is None:
         return []
     builder = _TARGETS[card_id]
-    return builder(state, seat, here, card.range)
+    return builder(state, seat, here, card.range, card_id)
 
 
-def _seal_tiles(state, seat, here, reach):
-    return [{"tile": t} for t in state.board.within(here, reach)
-            if t in state.graves and state.graves[t]["seal"] == 0]
+def _seal_tiles(state, seat, here, reach, card_id):
+    row = state.board.dist[here]  # the Graves are kept in tile order
+    return [_ON_TILE[t] for t, grave in state.graves.items() if row[t] <= reach and grave["seal"] == 0]
 
 
-def _kicks(state, seat, here, reach):
-    return [{"target": nm, "to": landing} for nm in state.pieces_within(here, reach, NM)
+def _kicks(state, seat, here, reach, card_id):
+    return [_KICKS[nm][landing] for nm in state.pieces_within(here, reach, NM)
             for landing in state.board.kick_landings(state.pos[nm], KICK_DISTANCE)]
 
 
-def _speed(state, seat, here, reach):
-    return [{}] if state.can_speed_up() else []
+def _speed(state, seat, here, reach, card_id):
+    return [_BARE[card_id]] if state.can_speed_up() else []
 
 
-def _always(state, seat, here, reach):
-    return [{}]
+def _always(state, seat, here, reach, card_id):
+    return [_BARE[card_id]]
 
 
-def _leaf_blower(state, seat, here, reach):
-    return [{"target": nm} for nm in state.team_seats(NM) if state.pos[nm] is not None and state.hands[nm]]
+def _leaf_blower(state, seat, here, reach, card_id):
+    return [_AT_SEAT[card_id][nm] for nm in state.team_seats(NM) if state.pos[nm] is not None and state.hands[nm]]
 
 
-def _flashlight(state, seat, here, reach):
-    return [{"target": nm} for nm in state.pieces_within(here, reach, NM) if state.hands[nm]]
+def _flashlight(state, seat, here, reach, card_id):
+    return [_AT_SEAT[card_id][nm] for nm in state.pieces_within(here, reach, NM) if state.hands[nm]]
 
 
-def _nm_within(state, seat, here, reach):
-    return [{"target": nm} for nm in state.pieces_within(here, reach, NM)]
+def _within(team):
+    def targets(state, seat, here, reach, card_id):
+        return [_AT_SEAT[card_id][s] for s in state.pieces_within(here, reach, team)]
+    return targets
 
 
-def _gk_within(state, seat, here, reach):
-    return [{"target": gk} for gk in state.pieces_within(here, reach, GK)]
+def _rally(state, seat, here, reach, card_id):
+    return [_AT_SEAT[card_id][gk] for gk in state.team_seats(GK) if gk != seat]
 
 
-def _rally(state, seat, here, reach):
-    return [{"target": gk} for gk in state.team_seats(GK) if gk != seat]
+def _desecrate(state, seat, here, reach, card_id):
+    return [_BARE[card_id]] if state.graves.get(here, {}).get("seal") else []
 
 
-def _desecrate(state, seat, here, reach):
-    return [{}] if state.graves.get(here, {}).get("seal") else []
+def _mass_desecrate(state, seat, here, reach, card_id):
+    return [_BARE[card_id]] if state.seals_within(here, reach) else []
 
 
-def _mass_desecrate(state, seat, here, reach):
-    return [{}] if state.seals_within(here, reach) else []
+def _flip(state, seat, here, reach, card_id):
+    pos = state.pos
+    return [_AT_SEAT[card_id][s] for s in range(state.players) if s != seat and pos[s] is not None and pos[s] != here]
 
 
-def _flip(state, seat, here, reach):
-    return [{"target": s} for s in range(state.players)
-            if s != seat and state.pos[s] is not None and state.pos[s] != here]
-
-
-def _portal(state, seat, here, reach):
-    return [{}] if state.portal[seat] != here else []
+def _portal(state, seat, here, reach, card_id):
+    return [_BARE[card_id]] if state.portal[seat] != here else []
 
 
 _TARGETS = {
     "sacred_seal": _seal_tiles, "kick": _kicks, "sprint": _speed, "holy_water": _always,
-    "leaf_blower": _leaf_blower, "flashlight": _flashlight, "holy_water_balloon": _nm_within,
+    "leaf_blower": _leaf_blower, "flashlight": _flashlight, "holy_water_balloon": _within(NM),
     "rally": _rally, "glide": _speed, "desecrate": _desecrate, "whispers": _always,
-    "ghastly_touch": _gk_within, "mass_desecrate": _mass_desecrate, "life_leech": _gk_within,
+    "ghastly_touch": _within(GK), "mass_desecrate": _mass_desecrate, "life_leech": _within(GK),
     "flip": _flip, "portal": _portal, "boo": _always,
 }
 

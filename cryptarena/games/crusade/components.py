@@ -13,6 +13,7 @@ GK, NM = "gk", "nm"
 TEAMS = (GK, NM)
 OTHER = {GK: NM, NM: GK}
 
+MAX_PLAYERS = 8
 ROUNDS = 13
 TIERS = (1, 2, 3)
 BASE_MOVE = {GK: 2, NM: 3}  # tiles a turn's move may cover

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...engine import ActionEncoding, Game, ObservationEncoding, Option, OptionError
 from . import encoding
 from .board import LAYOUTS
+from .components import MAX_PLAYERS
 from .state import CrusadeState, copies_for, teams_for
 
 
@@ -13,7 +14,7 @@ class Crusade(Game):
     id = "crusade"
     name = "Crypt Crusade"
     min_players = 2
-    max_players = 8
+    max_players = MAX_PLAYERS
     state_class = CrusadeState
     pitch = ("Groundskeepers and Necromancers fight over a graveyard for 13 rounds. Move across the tiles, "
              "end your turn on a Grave to capture it, and play Action or Spell cards bought with your team's "

@@ -135,7 +135,7 @@ def _play(state, seat: int, action: dict) -> str | None:
     if not options:
         return f"{card.name}: {NO_TARGET.get(card_id, 'it cannot be played now')}"
     given = {k: v for k, v in action.items() if k not in ("type", "card")}
-    fields = sorted(options[0])
+    fields = sorted(k for k in options[0] if k not in ("type", "card"))
     if sorted(given) != fields:
         shape = ", ".join(fields) if fields else "no other field"
         return f"{card.name} takes {shape}"

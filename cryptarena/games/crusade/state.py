@@ -16,10 +16,11 @@ to everyone. Card effects are in cards.py, the reasons for refusals in reasons.p
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
-from ...engine import IllegalAction, Rng, State
+from ...engine import Action, IllegalAction, Rng, State
 from . import cards
-from .board import board
+from .board import Board, board
 from .components import (BASE_MOVE, CARD_ORDER, CARDS, DEBUFFS, GK, NM, OTHER, PRICES, RALLY_CARDS,
                          RALLY_MOVE_BONUS, ROUNDS, SHED_BONUS, STARTING_HAND, TEAMS, TIERS, card_key, full_pile)
 from .reasons import explain
@@ -27,6 +28,18 @@ from .saves import check_save
 
 PHASES = ("shop", "turn", "leaf_blower", "game_end")
 SPEED_CARDS = ("sprint", "glide")
+
+# The legal actions other than plays (cards.py has those), built once: the state hands them out
+# read-only (frozen_actions), a simulation asks for the legal list at every step.
+END, TELEPORT, DONE = Action(type="end"), Action(type="teleport"), Action(type="done")
+BUY = {tier: Action(type="buy", tier=tier) for tier in TIERS}
+GIVE_UP = {card_id: Action(type="give_up", card=card_id) for card_id in CARDS}
+
+
+@cache
+def move_actions(where: Board, here: int | None, reach: int) -> tuple[Action, ...]:
+    """Every move of up to `reach` tiles from `here` on that board."""
+    return tuple(Action(type="move", to=t) for t in where.reachable(here, reach))
 
 
 def teams_for(players: int) -> list[str]:
@@ -46,6 +59,8 @@ def no_effects() -> dict:
 
 
 class CrusadeState(State):
+    frozen_actions = True  # every legal action is an engine Action, built once
+
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
         opts, n = self.options, self.players
@@ -105,11 +120,11 @@ class CrusadeState(State):
         hand = self.hands[seat]
         hand.append(card)
         hand.sort(key=card_key)
-        team = self.teams[seat]
-        self.add_log(msg, {"seat": seat, "tier": CARDS[card].tier, **(params or {})}, seat=seat,
-                     chance={"kind": "card"},
-                     secret={"to": list(self.team_seats(team)), "params": {"card": card},
-                             "chance": {"value": card}})
+        if self.keep_log:  # (the hot paths skip building entries nobody keeps: a simulation's)
+            self.add_log(msg, {"seat": seat, "tier": CARDS[card].tier, **(params or {})}, seat=seat,
+                         chance={"kind": "card"},
+                         secret={"to": list(self.team_seats(self.teams[seat])), "params": {"card": card},
+                                 "chance": {"value": card}})
 
     def _take(self, seat: int, card: str) -> bool:
         """The card leaves the hand (a revealed copy first); True if that copy was revealed."""
@@ -175,16 +190,14 @@ class CrusadeState(State):
             return turn["extra"] == 0
         return not self.effects[turn["seat"]]["ghastly"]
 
-    def destinations(self) -> list[int]:
+    def moves(self) -> tuple[Action, ...]:
         reach = self.allowance()
         if reach <= 0:
-            return []
-        here = self.pos[self.turn["seat"]]
-        if here is None:  # entering: the first step lands on an edge tile
-            entry = self.board.entry
-            return [t for t in range(self.board.size) if entry[t] <= reach]
-        row = self.board.dist[here]
-        return [t for t in range(self.board.size) if 1 <= row[t] <= reach]
+            return ()
+        return move_actions(self.board, self.pos[self.turn["seat"]], reach)
+
+    def destinations(self) -> list[int]:
+        return [move["to"] for move in self.moves()]
 
     def can_teleport(self) -> bool:
         seat, marker = self.turn["seat"], self.portal[self.turn["seat"]]
@@ -195,13 +208,13 @@ class CrusadeState(State):
         seat = self.turn["seat"]
         return self.turn["cards_left"] > 0 and bool(self.hands[seat]) and not self.effects[seat]["balloon"]
 
-    def playable(self) -> list[dict]:
+    def playable(self) -> list[Action]:
         if not self.can_play():
             return []
         seat = self.turn["seat"]
         found = []
         for card_id in dict.fromkeys(self.hands[seat]):
-            found += [{"type": "play", "card": card_id, **params} for params in cards.plays(self, seat, card_id)]
+            found += cards.plays(self, seat, card_id)
         return found
 
     def _move(self, seat: int, to: int, how: str) -> None:
@@ -209,9 +222,10 @@ class CrusadeState(State):
         self.pos[seat] = to
         self.turn["moved"] = True
         self.turn["extra"] = 0
-        params = {"seat": seat, "to": to} if origin is None else {"seat": seat, "from": origin, "to": to}
-        self.add_log("crusade.enter" if origin is None else f"crusade.{how}", params, seat=seat,
-                     action={"type": how, "to": to} if how == "move" else {"type": how})
+        if self.keep_log:
+            params = {"seat": seat, "to": to} if origin is None else {"seat": seat, "from": origin, "to": to}
+            self.add_log("crusade.enter" if origin is None else f"crusade.{how}", params, seat=seat,
+                         action={"type": how, "to": to} if how == "move" else {"type": how})
         if self.turn["cards_left"] == 0 or not self.can_play():
             if self.allowance() == 0:  # nothing left to do: the turn ends by itself
                 self._end_turn()
@@ -225,8 +239,9 @@ class CrusadeState(State):
             self._to_pile(card_id)
         self.turn["cards_left"] -= 1
         effect = cards.resolve(self, seat, action)
-        self.add_log(f"crusade.card.{card_id}", {"seat": seat, "card": card_id, **effect}, seat=seat,
-                     action=dict(action))
+        if self.keep_log:
+            self.add_log(f"crusade.card.{card_id}", {"seat": seat, "card": card_id, **effect}, seat=seat,
+                         action=dict(action))
         if card_id == "rally":
             self._end_turn(rallied=action["target"])
         elif card_id == "leaf_blower":
@@ -278,7 +293,8 @@ class CrusadeState(State):
         boost = self.turn["boost_next"]
         self.effects[seat] = no_effects()
         self.effects[seat]["boost"] = boost
-        self.add_log("crusade.end_turn", {"seat": seat}, seat=seat)
+        if self.keep_log:
+            self.add_log("crusade.end_turn", {"seat": seat}, seat=seat)
         if rallied is not None:
             self.add_log("crusade.rally_turn", {"seat": rallied, "by": seat}, seat=rallied)
             self._start_turn(rallied, borrowed=True)
@@ -348,7 +364,8 @@ class CrusadeState(State):
     # ------------------------------------------------------------------ shop
     def can_buy(self, team: str) -> list[int]:
         """Tiers the team can buy from now: affordable and not empty."""
-        return [tier for tier in TIERS if self.piles[team][tier - 1] and PRICES[team][tier] <= self.purse[team]]
+        piles, prices, purse = self.piles[team], PRICES[team], self.purse[team]
+        return [tier for tier in TIERS if piles[tier - 1] and prices[tier] <= purse]
 
     def _buy(self, seat: int, tier: int) -> None:
         team = self.teams[seat]
@@ -373,8 +390,9 @@ class CrusadeState(State):
         if phase == "leaf_blower":
             return [self.leaf["target"]]
         if phase == "shop":
-            buyers = {team: bool(self.can_buy(team)) for team in TEAMS}
-            return [s for s in range(self.players) if buyers[self.teams[s]] and s not in self.shop_done]
+            # the Groundskeepers' seats come first: team by team is seat order
+            done = self.shop_done
+            return [s for team in TEAMS if self.can_buy(team) for s in self._seats[team] if s not in done]
         return []
 
     def is_over(self) -> bool:
@@ -385,16 +403,19 @@ class CrusadeState(State):
         if phase == "turn":
             if seat != self.turn["seat"]:
                 return []
-            legal = [{"type": "move", "to": t} for t in self.destinations()]
+            legal = list(self.moves())
             if self.can_teleport():
-                legal.append({"type": "teleport"})
-            return legal + self.playable() + [{"type": "end"}]
+                legal.append(TELEPORT)
+            legal += self.playable()
+            legal.append(END)
+            return legal
         if phase == "leaf_blower":
             if seat != self.leaf["target"]:
                 return []
-            return [{"type": "give_up", "card": c} for c in dict.fromkeys(self.hands[seat])]
-        if phase == "shop" and seat in self.to_act():
-            return [{"type": "buy", "tier": tier} for tier in self.can_buy(self.teams[seat])] + [{"type": "done"}]
+            return [GIVE_UP[c] for c in dict.fromkeys(self.hands[seat])]
+        if phase == "shop" and seat not in self.shop_done:  # a seat whose team can buy (to_act)
+            tiers = self.can_buy(self.teams[seat])
+            return [BUY[tier] for tier in tiers] + [DONE] if tiers else []
         return []
 
     def _apply(self, seat: int, action: dict) -> None:
@@ -413,7 +434,8 @@ class CrusadeState(State):
             self._buy(seat, action["tier"])
         elif kind == "done":
             self.shop_done.append(seat)
-            self.add_log("crusade.done", {"seat": seat}, seat=seat, action={"type": "done"})
+            if self.keep_log:
+                self.add_log("crusade.done", {"seat": seat}, seat=seat, action={"type": "done"})
             self._after_shopping()
 
     def _explain_illegal(self, seat: int, action: dict) -> str | None:

@@ -164,28 +164,36 @@ class RandomSource:
 class ScriptedSource:
     """Game g's draws are the listed category indices, in order (tests: the scalar engine's chance
     outcomes fed to the batch). A listed index out of range or of weight 0 raises ValueError, and so
-    does running out. The lists may be extended between steps."""
+    does running out, unless `fallback(g, possible)` is given: it then chooses among the possible
+    indices and its choice is appended to the game's list. `calls[g]` records each draw's kind of
+    call ("pick", "dice" or "below"), so a test can tell the scalar engine what to script."""
 
-    def __init__(self, per_game: list[list[int]], array_backend: Backend | None = None):
+    def __init__(self, per_game: list[list[int]], array_backend: Backend | None = None,
+                 fallback: Callable[[int, list[int]], int] | None = None):
         self.backend = array_backend or backend("numpy")
         self.per_game = per_game
         self.position = [0] * len(per_game)
+        self.fallback = fallback
+        self.calls: list[list[str]] = [[] for _ in per_game]
 
-    def _take(self, g: int, allowed) -> int:
+    def _take(self, g: int, size: int, allowed, call: str) -> int:
         script, at = self.per_game[g], self.position[g]
         if at >= len(script):
-            raise ValueError(f"game {g} has run out of scripted outcomes (after {at})")
+            if self.fallback is None:
+                raise ValueError(f"game {g} has run out of scripted outcomes (after {at})")
+            script.append(self.fallback(g, [v for v in range(size) if allowed(v)]))
         value = int(script[at])
-        if not allowed(value):
+        if not (0 <= value < size and allowed(value)):
             raise ValueError(f"game {g}: scripted outcome {value} (draw {at}) is not a possible one here")
         self.position[g] = at + 1
+        self.calls[g].append(call)
         return value
 
     def pick(self, mask, weights):
         mask, weights = np.asarray(mask), np.asarray(weights)
         out = np.zeros(mask.shape[0], dtype=np.int64)
         for g in np.flatnonzero(mask):
-            out[g] = self._take(g, lambda v: 0 <= v < weights.shape[1] and weights[g, v] > 0)
+            out[g] = self._take(g, weights.shape[1], lambda v: weights[g, v] > 0, "pick")
         return self.backend.xp.asarray(out)
 
     def dice(self, mask, count: int, sides: int):
@@ -196,14 +204,15 @@ class ScriptedSource:
         valid = np.asarray(valid)
         out = np.zeros(valid.shape, dtype=np.int64)
         for g, j in zip(*np.nonzero(valid)):  # row-major: game by game, cells in order
-            out[g, j] = self._take(g, lambda v: 0 <= v < sides)
+            out[g, j] = self._take(g, sides, lambda v: True, "dice")
         return self.backend.xp.asarray(out)
 
     def below(self, mask, k):
-        mask, k = np.asarray(mask), np.broadcast_to(np.asarray(k), np.asarray(mask).shape)
+        mask = np.asarray(mask)
+        k = np.broadcast_to(np.asarray(k), mask.shape)
         out = np.zeros(mask.shape[0], dtype=np.int64)
         for g in np.flatnonzero(mask):
-            out[g] = self._take(g, lambda v: 0 <= v < k[g])
+            out[g] = self._take(g, int(k[g]), lambda v: True, "below")
         return self.backend.xp.asarray(out)
 
 
@@ -231,7 +240,13 @@ def load(game_id: str):
         have = ", ".join(batch_ids()) or "none"
         raise BatchSetupError(f"{game_id} has no batch version (games with one: {have})", "GAME_ID")
     mod = importlib.import_module(module)
-    return getattr(mod, "BATCH_GAME")
+    found = getattr(mod, "BATCH_GAME", None)
+    if found is None:  # else the module's class whose id is the game's
+        found = next((v for v in vars(mod).values() if isinstance(v, type) and getattr(v, "id", None) == game_id
+                      and hasattr(v, "policies")), None)
+    if found is None:
+        raise BatchSetupError(f"{module} defines no batch game for {game_id}", "GAME_ID")
+    return found
 
 
 def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats_policy, seed: int,
@@ -287,8 +302,7 @@ def check_run(game_id: str, players: int, games: int, agents: list[str], options
         raise BatchSetupError(exc.reason, "GAME_ID") from None
     game_cls = load(game_id)
     try:
-        game.check_players(players)
-        resolved = game.check_options(options)
+        resolved = game.check_table(players, options)
     except OptionError as exc:
         raise BatchSetupError(exc.reason, "--option") from None
     names = [name.strip() for name in agents]

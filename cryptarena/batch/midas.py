@@ -1,0 +1,448 @@
+"""Midas Chests as arrays: n digital games at once (the rules: cryptarena/games/midas/RULES.md,
+docs/rules/midas.md; the batch contract and the policies: docs/batch.md).
+
+Every option of the digital game is covered (chest size, favour payment, die faces, bid cap, the
+2-player Obsidian value); companion mode, whose dice and bids are on a physical table, is refused.
+
+A seat's cup is kept as its face counts, packed 8 bits a face into one int64 (a cup is never more
+than its counts for the count and the bot), and the table's total likewise, so a reveal is a few
+shifts. Every chance event goes through the source in the scalar engine's order: the start player,
+then each round's stone and the dice of each seat not Cursed in seat order, then each coin drawn.
+Out-of-turn bribes (Pot-de-vin offered to its holder while another bids) are not played: simulate
+asks only the seat to act, so neither side ever plays them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from .core import BatchResult
+
+# The engine's constants (cryptarena/games/midas/components.py), copied: the tests compare them.
+DICE_PER_PLAYER = 5
+DIE_PRESETS = {
+    "three_stones": ("ruby", "emerald", "sapphire", "diamond", "obsidian", "favour"),
+    "four_stones": ("ruby", "emerald", "sapphire", "topaz", "obsidian", "favour"),
+}
+SPECIAL = ("diamond", "obsidian", "favour")
+FAVOURS = ("pot_de_vin", "immunite", "damocles", "echange")
+PRICES = (1, 2, 3, 4)
+POT, IMMUNITE, DAMOCLES, ECHANGE = range(4)
+
+OBSIDIAN_PHASE, BIDDING, PENALTY, FAVOURS_PHASE, SWAP, OVER = range(6)
+FIELD = 8  # bits per face in a packed cup
+
+# the probabilistic bot's constants (games/midas/bot.py), copied: the tests compare them
+OPEN_SAFETY, RAISE_SAFETY, ACCUSE_BIAS, BRIBE_GAIN, KEEP_DICE, DRAW_RISK = 0.95, 0.97, 2.5, 0.15, 2, 0.12
+
+
+def refuse(players: int, options: dict) -> str | None:
+    """Why these resolved options cannot be played as arrays (None: they can)."""
+    if options.get("mode") != "digital":
+        return ("the batch plays Midas's digital mode only: option mode=companion (real dice and bids on a "
+                "physical table) is not simulated")
+    known = {"mode", "chest_size", "favour_payment", "die_faces", "bid_cap_per_player", "two_player_obsidian"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        return f"the batch version of midas does not know the option {unknown[0]!r}"
+    return None
+
+
+@lru_cache(maxsize=None)
+def _others_survival(preset: str, max_dice: int) -> np.ndarray:
+    """S[d, favour_value - 1, obsidian, t] = P(total of d dice ≥ t), a die uniform over its values with the
+    announced stone worth 1 (which stone does not matter to the others' total)."""
+    die = DIE_PRESETS[preset]
+    top = max_dice * (1 + len(FAVOURS)) + 2
+    table = np.zeros((max_dice + 1, len(FAVOURS) + 1, 3, top + 1))
+    for fv in range(1, len(FAVOURS) + 2):
+        for o in range(3):
+            values = [_face_value(face, die[0], fv, o) for face in die]
+            one = np.zeros(max(values) + 1)
+            for v in values:
+                one[v] += 1 / len(values)
+            dist = np.array([1.0])
+            for d in range(max_dice + 1):
+                tail = np.cumsum(dist[::-1])[::-1]
+                table[d, fv - 1, o, :len(tail)] = tail
+                dist = np.convolve(dist, one)
+    return table
+
+
+def _face_value(face: str, stone: str, favour_value: int, obsidian: int) -> int:
+    if face == "diamond":
+        return 2
+    if face == "favour":
+        return favour_value
+    if face == "obsidian":
+        return obsidian
+    return 1 if face == stone else 0
+
+
+class MidasBatch:
+    id = "midas"
+    policies = ("random", "probabilistic")
+    refuse = staticmethod(refuse)
+
+    def __init__(self, backend, players: int, n: int, options: dict, source):
+        reason = refuse(players, options)
+        if reason:
+            raise ValueError(reason)
+        self.bk, self.xp, self.source = backend, backend.xp, source
+        xp = self.xp
+        self.p, self.n, self.options = players, n, options
+        self.preset = options["die_faces"]
+        self.die = DIE_PRESETS[self.preset]
+        self.faces = len(self.die)
+        self.stones = sum(1 for f in self.die if f not in SPECIAL)
+        self.diamond = self.die.index("diamond") if "diamond" in self.die else -1
+        self.obsidian_face, self.favour_face = self.die.index("obsidian"), self.die.index("favour")
+        self.cap_per_player = options["bid_cap_per_player"]
+        self.pay_from_chest = options["favour_payment"] == "chest"
+        # the action encoding's layout (games/midas/encoding.py every_action, digital mode)
+        self.a_obsidian = 0
+        self.a_bid = 2 if players > 2 else 0
+        self.max_bid = self.cap_per_player * players
+        self.a_accuse = self.a_bid + self.max_bid
+        self.a_bribe = self.a_accuse + 1
+        self.a_lose_die = self.a_bribe + self.stones
+        self.a_draw = self.a_lose_die + 1
+        self.a_buy = self.a_draw + 1
+        self.a_pass = self.a_buy + len(FAVOURS)
+        self.a_swap = self.a_pass + 1
+        self.actions = self.a_swap + players
+
+        p = players
+        self.seats = xp.arange(p)
+        self.rows = xp.arange(n)
+        self.prices = xp.asarray(PRICES)
+        self.dice_count = xp.full((n, p), DICE_PER_PLAYER, dtype=xp.int64)
+        self.cursed = xp.zeros((n, p), dtype=bool)
+        self.coins = xp.full((n, p), options["chest_size"], dtype=xp.int64)
+        self.chest_cursed = xp.ones((n, p), dtype=bool)
+        self.purse = xp.zeros((n, p), dtype=xp.int64)
+        self.bought = xp.full((n, p), -1, dtype=xp.int64)
+        self.immune = xp.zeros((n, p), dtype=bool)
+        self.granted = xp.zeros((n, len(FAVOURS)), dtype=bool)
+        self.damocles = xp.zeros(n, dtype=bool)
+        self.bribe_holder = xp.full(n, -1, dtype=xp.int64)
+        self.stone = xp.zeros(n, dtype=xp.int64)
+        self.cups = xp.zeros((n, p), dtype=xp.int64)   # packed face counts per seat
+        self.table = xp.zeros(n, dtype=xp.int64)       # packed face counts of every cup
+        self.cards = xp.full((n, p), -1, dtype=xp.int64)  # Obsidian cards this round
+        self.bid = xp.zeros(n, dtype=xp.int64)          # 0: no bid yet
+        self.bidder = xp.full(n, -1, dtype=xp.int64)
+        self.turn = xp.zeros(n, dtype=xp.int64)
+        self.loser = xp.full(n, -1, dtype=xp.int64)
+        self.offer_first = xp.zeros(n, dtype=xp.int64)
+        self.offer_k = xp.zeros(n, dtype=xp.int64)
+        self.swapper = xp.full(n, -1, dtype=xp.int64)
+        self.winner = xp.full(n, -1, dtype=xp.int64)
+        self.phase = xp.zeros(n, dtype=xp.int64)
+        self.length = xp.zeros(n, dtype=xp.int64)
+        every = xp.ones(n, dtype=bool)
+        self.starter = source.below(every, xp.full(n, p))
+        self._start_round(every)
+
+    # ------------------------------------------------------------------ small helpers
+    def _at(self, array, seat):
+        """array[g, seat[g]] for each game (a seat out of range, in a game it does not concern, is clipped)."""
+        return self.xp.take_along_axis(array, self.xp.clip(seat, 0, self.p - 1)[:, None], axis=1)[:, 0]
+
+    def _one_hot(self, seat):
+        return self.seats[None, :] == seat[:, None]
+
+    def _next_uncursed(self, seat):
+        """The next seat clockwise after `seat` not Cursed."""
+        xp = self.xp
+        order = (seat[:, None] + xp.arange(1, self.p + 1)[None, :]) % self.p
+        free = ~xp.take_along_axis(self.cursed, order, axis=1)
+        return xp.take_along_axis(order, xp.argmax(free, axis=1)[:, None], axis=1)[:, 0]
+
+    def _face_count(self, packed, face: int):
+        return (packed >> (FIELD * face)) & 255
+
+    def _count(self, packed, stone, obsidian):
+        """The value of a packed set of dice for the announced `stone` and an Obsidian value."""
+        favour_value = 1 + self.xp.sum(self.granted, axis=1)
+        total = self._face_count(packed, self.favour_face) * favour_value
+        total = total + self._face_count(packed, self.obsidian_face) * obsidian
+        if self.diamond >= 0:
+            total = total + 2 * self._face_count(packed, self.diamond)
+        for s in range(self.stones):
+            total = total + self.xp.where(stone == s, self._face_count(packed, s), 0)
+        return total
+
+    def _obsidian_value(self):
+        if self.p == 2:
+            return self.xp.full(self.n, self.options["two_player_obsidian"])
+        return self.xp.sum(self.xp.where(self.cursed & (self.cards >= 0), self.cards, 0), axis=1)
+
+    def _affordable(self, seat):
+        """bool[n, favours]: what Midas may sell to `seat` now."""
+        xp = self.xp
+        if self.pay_from_chest:
+            budget = self._at(self.coins, seat) - self._at(self.chest_cursed, seat).astype(xp.int64)
+        else:
+            budget = self._at(self.purse, seat)
+        can = ~self._at(self.cursed, seat) & (self._at(self.bought, seat) < 0)
+        return can[:, None] & ~self.granted & (self.prices[None, :] <= budget[:, None])
+
+    # ------------------------------------------------------------------ the contract
+    def to_act(self):
+        xp = self.xp
+        waiting = self.cursed & (self.cards < 0)
+        chooser = xp.argmax(waiting, axis=1)
+        seat = xp.where(self.phase == BIDDING, self.turn, -1)
+        seat = xp.where(self.phase == OBSIDIAN_PHASE, chooser, seat)
+        seat = xp.where(self.phase == PENALTY, self.loser, seat)
+        seat = xp.where(self.phase == FAVOURS_PHASE, (self.offer_first + self.offer_k) % self.p, seat)
+        return xp.where(self.phase == SWAP, self.swapper, seat)
+
+    def done(self):
+        return self.phase == OVER
+
+    def legal(self):
+        xp = self.xp
+        ph, a = self.phase, xp.arange(self.actions)[None, :]
+        seat = self.to_act()
+        bidding = (ph == BIDDING)[:, None]
+        cap = (self.cap_per_player * (self.p - xp.sum(self.cursed, axis=1)))[:, None]
+        count = a - self.a_bid + 1
+        legal = bidding & (a >= self.a_bid) & (a < self.a_accuse) & (count > self.bid[:, None]) & (count <= cap)
+        legal |= bidding & (a == self.a_accuse) & (self.bid[:, None] > 0)
+        holds = bidding & ((self.bribe_holder == self.turn) & (self.bribe_holder >= 0))[:, None]
+        bribe = a - self.a_bribe
+        legal |= holds & (bribe >= 0) & (bribe < self.stones) & (bribe != self.stone[:, None])
+        if self.p > 2:
+            legal |= (ph == OBSIDIAN_PHASE)[:, None] & (a < 2)
+        penalty = (ph == PENALTY)[:, None]
+        legal |= penalty & (a == self.a_draw)
+        legal |= penalty & (a == self.a_lose_die) & (self._at(self.dice_count, seat) > 1)[:, None]
+        offering = (ph == FAVOURS_PHASE)[:, None]
+        affordable = self._affordable(seat)
+        for f in range(len(FAVOURS)):
+            legal |= offering & (a == self.a_buy + f) & affordable[:, f:f + 1]
+        legal |= offering & (a == self.a_pass)
+        swapping = (ph == SWAP)[:, None]
+        others = ~self.cursed & ~self._one_hot(seat)
+        swap_to = a - self.a_swap
+        for w in range(self.p):
+            legal |= swapping & (swap_to == w) & others[:, w:w + 1]
+        return legal
+
+    def step(self, actions):
+        xp = self.xp
+        a = xp.asarray(actions)
+        live = self.phase != OVER
+        seat = self.to_act()
+        self.length = self.length + live
+        here = self._one_hot(seat)
+
+        # Obsidian cards
+        played = live & (self.phase == OBSIDIAN_PHASE)
+        self.cards = xp.where(played[:, None] & here, a[:, None] - self.a_obsidian, self.cards)
+        all_in = ~xp.any(self.cursed & (self.cards < 0), axis=1)
+        self.phase = xp.where(played & all_in, BIDDING, self.phase)
+
+        # bids, bribes, accusations
+        bidding = live & (self.phase == BIDDING) & ~played
+        bids = bidding & (a < self.a_accuse) & (a >= self.a_bid)
+        self.bid = xp.where(bids, a - self.a_bid + 1, self.bid)
+        self.bidder = xp.where(bids, seat, self.bidder)
+        self.turn = xp.where(bids, self._next_uncursed(seat), self.turn)
+        bribes = bidding & (a >= self.a_bribe) & (a < self.a_lose_die)
+        self.stone = xp.where(bribes, a - self.a_bribe, self.stone)
+        self.bribe_holder = xp.where(bribes, -1, self.bribe_holder)
+        accused = bidding & (a == self.a_accuse)
+        if bool(xp.any(accused)):
+            total = self._count(self.table, self.stone, self._obsidian_value())
+            self.loser = xp.where(accused, xp.where(total < self.bid, self.bidder, seat), self.loser)
+            self.phase = xp.where(accused, PENALTY, self.phase)
+
+        # penalties
+        penalised = live & (self.phase == PENALTY) & ~accused
+        lose = penalised & (a == self.a_lose_die)
+        self.dice_count = self.dice_count - (lose[:, None] & here)
+        draw = penalised & (a == self.a_draw)
+        drew = xp.zeros(self.n, dtype=bool)
+        if bool(xp.any(draw)):
+            drew = self._draw(draw, seat, here)
+        # favours and swaps
+        offered = live & (self.phase == FAVOURS_PHASE)
+        buy = offered & (a >= self.a_buy) & (a < self.a_pass)
+        passed = offered & (a == self.a_pass)
+        swap = live & (self.phase == SWAP) & (a >= self.a_swap)
+        start = swap
+        if bool(xp.any(buy)):
+            start = start | self._buy(buy, seat, here, a - self.a_buy)
+        if bool(xp.any(swap)):
+            self._swap(swap, seat, a - self.a_swap)
+        # after the penalty: the end, the favours, or the next round
+        settled = lose | draw
+        if bool(xp.any(settled)):
+            self.starter = xp.where(settled, xp.where(self._at(self.cursed, seat), self._next_uncursed(seat), seat),
+                                    self.starter)
+            left = xp.sum(~self.cursed, axis=1)
+            over = settled & (left == 1)
+            self.winner = xp.where(over, xp.argmax(~self.cursed, axis=1), self.winner)
+            self.phase = xp.where(over, OVER, self.phase)
+            offer = settled & drew & ~over
+            self.offer_first = xp.where(offer, self.starter, self.offer_first)
+            self.offer_k = xp.where(offer, 0, self.offer_k)
+            start = start | (settled & ~drew & ~over)
+        else:
+            offer = xp.zeros(self.n, dtype=bool)
+        self.offer_k = xp.where(passed, self.offer_k + 1, self.offer_k)
+        start = start | self._next_offer(offer | passed)
+        if bool(xp.any(start)):
+            self._start_round(start)
+
+    def _draw(self, draw, seat, here):
+        """The penalty draw: Immunite cancels it, Damocles doubles it. Returns where a coin was drawn."""
+        xp = self.xp
+        immune = draw & self._at(self.immune, seat)
+        self.immune = self.immune & ~(immune[:, None] & here)
+        drawing = draw & ~immune
+        twice = drawing & self.damocles
+        self.damocles = self.damocles & ~drawing
+        for time in range(2):
+            mask = drawing if time == 0 else drawing & twice & ~self._at(self.cursed, seat)
+            if not bool(xp.any(mask)):
+                break
+            holds_curse = self._at(self.chest_cursed, seat)
+            weights = xp.stack([holds_curse.astype(xp.int64),
+                                self._at(self.coins, seat) - holds_curse.astype(xp.int64)], axis=1)
+            coin = self.source.pick(mask, weights)  # 0 cursed, 1 safe: the engine's chance_outcomes order
+            cursed_now = mask & (coin == 0)
+            mine = mask[:, None] & here
+            self.coins = self.coins - mine
+            self.chest_cursed = self.chest_cursed & ~(cursed_now[:, None] & here)
+            self.cursed = self.cursed | (cursed_now[:, None] & here)
+            self.purse = self.purse + ((mask & (coin == 1))[:, None] & here)
+            gone = cursed_now[:, None] & here
+            self.table = self.table - xp.sum(xp.where(gone, self.cups, 0), axis=1)
+            self.cups = xp.where(gone, 0, self.cups)
+        return drawing
+
+    def _buy(self, buy, seat, here, favour):
+        xp = self.xp
+        price = xp.take(self.prices, xp.clip(favour, 0, len(FAVOURS) - 1))
+        pay = xp.where(buy[:, None] & here, price[:, None], 0)
+        if self.pay_from_chest:
+            self.coins = self.coins - pay
+        else:
+            self.purse = self.purse - pay
+        self.bought = xp.where(buy[:, None] & here, favour[:, None], self.bought)
+        self.granted = self.granted | (buy[:, None] & (xp.arange(len(FAVOURS))[None, :] == favour[:, None]))
+        self.bribe_holder = xp.where(buy & (favour == POT), seat, self.bribe_holder)
+        self.immune = self.immune | ((buy & (favour == IMMUNITE))[:, None] & here)
+        self.damocles = self.damocles | (buy & (favour == DAMOCLES))
+        swaps = buy & (favour == ECHANGE)
+        self.swapper = xp.where(swaps, seat, self.swapper)
+        self.phase = xp.where(swaps, SWAP, self.phase)
+        return buy & ~swaps
+
+    def _swap(self, swap, seat, other):
+        xp = self.xp
+        mine, theirs = self._one_hot(seat) & swap[:, None], self._one_hot(other) & swap[:, None]
+        coins_mine, coins_theirs = self._at(self.coins, seat), self._at(self.coins, other)
+        curse_mine, curse_theirs = self._at(self.chest_cursed, seat), self._at(self.chest_cursed, other)
+        self.coins = xp.where(mine, coins_theirs[:, None], xp.where(theirs, coins_mine[:, None], self.coins))
+        self.chest_cursed = xp.where(mine, curse_theirs[:, None],
+                                     xp.where(theirs, curse_mine[:, None], self.chest_cursed))
+        self.swapper = xp.where(swap, -1, self.swapper)
+
+    def _next_offer(self, mask):
+        """Move each offer of `mask` to the next seat Midas can sell to; returns where none is left
+        (the next round starts there)."""
+        xp = self.xp
+        if not bool(xp.any(mask)):
+            return mask
+        k = self.offer_k
+        found = xp.zeros(self.n, dtype=bool)
+        for _ in range(self.p):
+            seat = (self.offer_first + k) % self.p
+            can = xp.any(self._affordable(seat), axis=1) & (k < self.p)
+            found = found | can
+            k = xp.where(mask & ~found & (k < self.p), k + 1, k)
+        self.offer_k = xp.where(mask, k, self.offer_k)
+        self.phase = xp.where(mask & found, FAVOURS_PHASE, self.phase)
+        return mask & ~found
+
+    def _start_round(self, mask):
+        xp, p = self.xp, self.p
+        self.stone = xp.where(mask, self.source.below(mask, xp.full(self.n, self.stones)), self.stone)
+        self.bid = xp.where(mask, 0, self.bid)
+        self.bidder = xp.where(mask, -1, self.bidder)
+        self.loser = xp.where(mask, -1, self.loser)
+        self.swapper = xp.where(mask, -1, self.swapper)
+        self.cards = xp.where(mask[:, None], -1, self.cards)
+        rolling = mask[:, None, None] & ~self.cursed[:, :, None] & (
+            xp.arange(DICE_PER_PLAYER)[None, None, :] < self.dice_count[:, :, None])
+        faces = self.source.dice_masked(rolling.reshape(self.n, p * DICE_PER_PLAYER), self.faces)
+        faces = faces.reshape(self.n, p, DICE_PER_PLAYER)
+        packed = xp.sum(xp.where(rolling, xp.left_shift(1, FIELD * faces), 0), axis=2)
+        self.cups = xp.where(mask[:, None], packed, self.cups)
+        self.table = xp.where(mask, xp.sum(packed, axis=1), self.table)
+        self.turn = xp.where(mask, self.starter, self.turn)
+        if p > 2:  # with 2 players Obsidian has a fixed value: no cards
+            first = xp.where(xp.any(self.cursed, axis=1), OBSIDIAN_PHASE, BIDDING)
+        else:
+            first = BIDDING
+        self.phase = xp.where(mask, first, self.phase)
+
+    # ------------------------------------------------------------------ results
+    def result(self) -> BatchResult:
+        xp, bk = self.xp, self.bk
+        alive = bk.asnumpy(~self.cursed).astype(np.int64)
+        winners = bk.asnumpy(self._one_hot(self.winner) & (self.winner >= 0)[:, None])
+        return BatchResult(totals=alive, breakdown={"uncursed": alive.copy()}, winners=winners,
+                           length=bk.asnumpy(self.length))
+
+    # ------------------------------------------------------------------ policies
+    def policy(self, name: str, source):
+        if name == "random":
+            return self._random(source)
+        if name == "probabilistic":
+            from .midas_bot import probabilistic
+            return probabilistic(self, source)
+        raise ValueError(f"midas has no batch policy {name!r}; it has {', '.join(self.policies)}")
+
+    def _random(self, source):
+        """Uniform over the legal actions, counted per phase rather than read from legal()."""
+        xp = self.xp
+        seat, ph = self.to_act(), self.phase
+        cap = self.cap_per_player * (self.p - xp.sum(self.cursed, axis=1))
+        bids = cap - self.bid
+        bribes = xp.where((self.bribe_holder == self.turn) & (self.bribe_holder >= 0), self.stones - 1, 0)
+        accuse = (self.bid > 0).astype(xp.int64)
+        affordable = self._affordable(seat)
+        n_aff = xp.sum(affordable, axis=1)
+        others = ~self.cursed & ~self._one_hot(seat)
+        k = xp.where(ph == BIDDING, bids + accuse + bribes, 2)
+        k = xp.where(ph == PENALTY, 1 + (self._at(self.dice_count, seat) > 1), k)
+        k = xp.where(ph == FAVOURS_PHASE, n_aff + 1, k)
+        k = xp.where(ph == SWAP, xp.sum(others, axis=1), k)
+        r = source.below(ph != OVER, k)
+        # bidding: the bids, then accuse, then the bribes (stones other than the announced one)
+        bribe = r - bids - accuse
+        bribe = bribe + (bribe >= self.stone)
+        act = xp.where(r < bids, self.a_bid + self.bid + r,
+                       xp.where(r < bids + accuse, self.a_accuse, self.a_bribe + bribe))
+        act = xp.where(ph == OBSIDIAN_PHASE, self.a_obsidian + r, act)
+        act = xp.where(ph == PENALTY, xp.where((r == 0) & (k == 2), self.a_lose_die, self.a_draw), act)
+        act = xp.where(ph == FAVOURS_PHASE, xp.where(r < n_aff, self.a_buy + _nth_true(xp, affordable, r),
+                                                     self.a_pass), act)
+        return xp.where(ph == SWAP, self.a_swap + _nth_true(xp, others, r), act)
+
+
+def _nth_true(xp, mask, r):
+    """The column of the r-th true cell of each row of mask (0 where there is none)."""
+    ranks = xp.cumsum(mask, axis=1) - 1
+    return xp.argmax(mask & (ranks == r[:, None]), axis=1)
+
+
+BATCH_GAME = MidasBatch

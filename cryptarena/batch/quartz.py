@@ -101,8 +101,24 @@ def set_table(big_sets: str, top: int) -> np.ndarray:
                      for count in range(top + 1)], np.int32)
 
 
+def scores(xp, carts, chests, values, sets_table):
+    """`state.scores()` of these tables: totals [k, p] and the breakdown's items, in its order."""
+    owned = carts + chests
+    coloured = owned[:, :, :len(COLOURS)]
+    chest = chests.sum(axis=2)
+    items = {"crystals": (coloured * values).sum(axis=2), "sets": sets_table[coloured].sum(axis=2),
+             "unstable": -UNSTABLE_PENALTY * owned[:, :, BLACK],
+             "fewest_in_chest": xp.where(chest == chest.min(axis=1, keepdims=True), -FEWEST_IN_CHEST_PENALTY, 0)}
+    return sum(items.values()), items
+
+
 class QuartzBatch:
-    """n Quartz tables at once (the batch contract). Seats act one at a time; nothing is simultaneous."""
+    """n Quartz tables at once (the batch contract). Seats act one at a time; nothing is simultaneous.
+
+    Each step moves every table by its one decision, but each kind of decision is carried out only on
+    the tables that took it (their row numbers, gathered and written back): a step costs what its
+    decisions cost, not every rule times every table. With numpy the writes go into this object's
+    own arrays in place; with jax they are `.at[...]` updates (eager: the row sets change size)."""
 
     id = GAME_ID
     policies = ("random", "greedy")
@@ -115,270 +131,273 @@ class QuartzBatch:
         if [encoded.action(i) for i in range(encoded.size)] != actions:
             raise ValueError("the batch Quartz's action numbering no longer matches the game's encoding")
         self.backend, self.xp = backend, backend.xp
+        self._jax = backend.name == "jax"
         xp = self.xp
         self.players, self.n, self.source = players, n, source
         self.actions = len(actions)
+        self.stop_action = actions.index({"type": "stop"})
         self._t = {name: xp.asarray(table) for name, table in _tables(actions).items()}
         opts = self.options
         die = DIE_PRESETS[opts["die_faces"]]
         self._die_uniform = die == FACES  # one side per face: a roll is a plain die
-        self._face_weights = xp.asarray(np.broadcast_to(np.array([die.count(f) for f in FACES], np.int32),
-                                                        (n, len(FACES))))
+        self._face_weights = xp.asarray(np.tile(np.array([die.count(f) for f in FACES], np.int32), (n, 1)))
         self._protectable = len(ALL) if opts["unstable_in_chest"] else len(COLOURS)
+        self._round_end = opts["bag_empty_end"] == "round"
         counts = [opts[f"crystals_{c}"] for c in COLOURS]
-        top = sum(counts) + opts["crystals_black"]
-        self._sets = xp.asarray(set_table(opts["big_sets"], top))
+        self._sets = xp.asarray(set_table(opts["big_sets"], sum(counts) + opts["crystals_black"]))
         self._values = xp.asarray(np.array(VALUES, np.int32))
         self._minimum = xp.asarray(np.array(MINIMUM, np.int32))
         self._seats = xp.arange(players, dtype=xp.int32)
-        self._colours = xp.arange(len(ALL), dtype=xp.int32)
-        self._rows = xp.arange(n)
-        zeros = xp.zeros(n, xp.int32)
-        self.bag = xp.asarray(np.broadcast_to(np.array([*counts, 0], np.int32), (n, len(ALL))))
-        self.supply = zeros + opts["crystals_black"]
-        self.carts = xp.zeros((n, players, len(ALL)), xp.int32)
-        self.chests = xp.zeros((n, players, len(ALL)), xp.int32)
-        self.markers = xp.zeros((n, players), xp.int32)
-        self.round = zeros
-        self.pos = zeros  # how many seats of this round's order have ended their turn
-        self.phase = zeros
-        self.dice = xp.zeros((n, DICE), xp.int32)
-        self.free = zeros
-        self.faces = xp.zeros((n, len(ACTION_FACES)), xp.int32)
-        self.helmets = zeros
-        self.used = xp.zeros((n, len(ACTION_FACES)), bool)
-        self.left = zeros
-        self.drawn = xp.zeros((n, len(ALL)), xp.int32)
-        self.length = zeros
-        every = xp.ones(n, bool)
-        self.starter = source.pick(every, xp.ones((n, players), xp.int32)).astype(xp.int32)
-        self._start_round(every)
+        self._faces = xp.arange(len(FACES), dtype=xp.int32)
 
-    # ------------------------------------------------------------------ helpers
-    def _seat(self):
-        return (self.starter + self.pos) % self.players
+        def zeros(*shape, dtype=xp.int32):
+            return xp.zeros((n, *shape), dtype)
+        self.bag = xp.asarray(np.tile(np.array([*counts, 0], np.int32), (n, 1)))
+        self.supply = zeros() + opts["crystals_black"]
+        self.carts, self.chests = zeros(players, len(ALL)), zeros(players, len(ALL))
+        self.markers = zeros(players)
+        self.round, self.pos, self.phase = zeros(), zeros(), zeros()  # pos: seats of the round done
+        self.dice, self.free = zeros(DICE), zeros()
+        self.faces, self.helmets = zeros(len(ACTION_FACES)), zeros()
+        self.used = zeros(len(ACTION_FACES), dtype=bool)
+        self.left, self.drawn, self.length = zeros(), zeros(len(ALL)), zeros()
+        self.starter = source.pick(xp.ones(n, bool), xp.ones((n, players), xp.int32)).astype(xp.int32)
+        self._start_round(xp.arange(n))
 
-    def _seat_onehot(self, seat):
-        return self._seats[None, :] == seat[:, None]
+    # ------------------------------------------------------------------ row-wise writes
+    def _set(self, name: str, index, value):
+        if self._jax:
+            setattr(self, name, getattr(self, name).at[index].set(value))
+        else:
+            getattr(self, name)[index] = value
 
-    def _colour_onehot(self, colour, mask):
-        return ((self._colours[None, :] == colour[:, None]) & mask[:, None]).astype(self.xp.int32)
+    def _add(self, name: str, index, value):
+        # every index names each table at most once, so numpy's buffered += adds everything
+        if self._jax:
+            setattr(self, name, getattr(self, name).at[index].add(value))
+        else:
+            getattr(self, name)[index] += value
 
-    def _mine(self, seat):
-        """The acting seat's cart: one row of colour counts per table."""
-        return self.xp.take_along_axis(self.carts, seat[:, None, None], axis=1)[:, 0]
+    def _mask(self, rows):
+        mask = self.xp.zeros(self.n, bool)
+        return mask.at[rows].set(True) if self._jax else _filled(mask, rows)
 
-    def _draw(self, mask):
-        """One crystal from the bag where `mask` holds and the bag is not empty: (one-hot colour
-        per table, whether one was drawn). The bag is updated."""
-        mask = mask & (self.bag.sum(axis=1) > 0)
-        colour = self.source.pick(mask, self.bag)
-        onehot = self._colour_onehot(colour, mask)
-        self.bag = self.bag - onehot
-        return onehot, mask
+    def _rows(self, mask):
+        return self.xp.nonzero(mask)[0]
 
-    def _roll(self, mask, count: int):
-        """`count` dice, in order, where `mask` holds: face numbers [n, count]."""
+    # ------------------------------------------------------------------ chance
+    def _seat_of(self, rows):
+        return (self.starter[rows] + self.pos[rows]) % self.players
+
+    def _draw(self, rows):
+        """One crystal from the bag for each of these tables whose bag is not empty: (the tables
+        that drew, the colours). The bags are updated."""
+        rows = rows[self.bag[rows].sum(axis=1) > 0]
+        if not rows.shape[0]:
+            return rows, rows
+        colour = self.source.pick(self._mask(rows), self.bag)[rows]
+        self._add("bag", (rows, colour), -1)
+        return rows, colour
+
+    def _roll(self, valid):
+        """A face for each true cell of valid [n, DICE], table by table, dice in order."""
         xp = self.xp
         if self._die_uniform:
-            return self.source.dice(mask, count, len(FACES)).astype(xp.int32)
-        return xp.stack([self.source.pick(mask, self._face_weights).astype(xp.int32) for _ in range(count)], axis=1)
-
-    def totals_and_breakdown(self):
-        """Each seat's score now, as `state.scores()` has it: totals [n, p] and the items."""
-        xp = self.xp
-        owned = self.carts + self.chests
-        coloured = owned[:, :, :len(COLOURS)]
-        crystals = (coloured * self._values).sum(axis=2)
-        sets = self._sets[coloured].sum(axis=2)
-        unstable = -UNSTABLE_PENALTY * owned[:, :, BLACK]
-        chest = self.chests.sum(axis=2)
-        fewest = xp.where(chest == chest.min(axis=1, keepdims=True), -FEWEST_IN_CHEST_PENALTY, 0)
-        items = {"crystals": crystals, "sets": sets, "unstable": unstable, "fewest_in_chest": fewest}
-        return crystals + sets + unstable + fewest, items
+            many = getattr(self.source, "dice_masked", None)
+            if many is not None:
+                return many(valid, len(FACES)).astype(xp.int32)
+            if bool(xp.all(valid == valid[:, :1])):
+                return self.source.dice(valid[:, 0], DICE, len(FACES)).astype(xp.int32)
+        # die by die: the same draws, in the same order for each table
+        return xp.stack([(self.source.dice(valid[:, d], 1, len(FACES))[:, 0] if self._die_uniform
+                          else self.source.pick(valid[:, d], self._face_weights)).astype(xp.int32)
+                         for d in range(DICE)], axis=1)
 
     # ------------------------------------------------------------------ rounds and turns
-    def _start_round(self, mask):
+    def _start_round(self, rows):
         xp = self.xp
-        self.round = self.round + mask
-        later = mask & (self.round > 1)
-        if bool(later.any()):
+        self._add("round", rows, 1)
+        number = self.round[rows]
+        later = rows[number > 1]
+        if later.shape[0]:
             # the highest total starts; a tie goes to the first of them after the previous starter
-            totals, _ = self.totals_and_breakdown()
-            order = (self.starter[:, None] + 1 + self._seats[None, :]) % self.players
+            totals, _ = scores(xp, self.carts[later], self.chests[later], self._values, self._sets)
+            order = (self.starter[later][:, None] + 1 + self._seats[None, :]) % self.players
             ranked = xp.take_along_axis(totals, order, axis=1)
             first = xp.argmax(ranked == ranked.max(axis=1, keepdims=True), axis=1)
-            leader = xp.take_along_axis(order, first[:, None], axis=1)[:, 0]
-            self.starter = xp.where(later, leader, self.starter)
-        wanted = xp.where(self.round == 1, UNSTABLE_ROUND_ONE, UNSTABLE_PER_ROUND)
-        added = xp.where(mask, xp.minimum(self.supply, wanted), 0)
-        self.supply = self.supply - added
-        self.bag = self.bag + added[:, None] * (self._colours == BLACK)[None, :]
-        self.pos = xp.where(mask, 0, self.pos)
-        self._start_turn(mask)
+            self._set("starter", later, xp.take_along_axis(order, first[:, None], axis=1)[:, 0])
+        added = xp.minimum(self.supply[rows], xp.where(number == 1, UNSTABLE_ROUND_ONE, UNSTABLE_PER_ROUND))
+        self._add("supply", rows, -added)
+        self._add("bag", (rows, BLACK), added)
+        self._set("pos", rows, 0)
+        self._start_turn(rows)
 
-    def _start_turn(self, mask):
+    def _start_turn(self, rows):
         xp = self.xp
-        seat_oh = self._seat_onehot(self._seat()) & mask[:, None]
-        onehot, mined = self._draw(mask)
-        self.carts = self.carts + seat_oh[:, :, None] * onehot[:, None, :]
-        self.markers = self.markers + seat_oh * onehot[:, BLACK][:, None]
-        self.free = xp.where(mask, FREE_REROLLS, self.free)
-        self.dice = xp.where(mask[:, None], self._roll(mask, DICE), self.dice)
-        self.phase = xp.where(mask, ROLL, self.phase)
+        mined, colour = self._draw(rows)
+        if mined.shape[0]:
+            seat = self._seat_of(mined)
+            self._add("carts", (mined, seat, colour), 1)
+            self._add("markers", (mined, seat), (colour == BLACK).astype(xp.int32))
+        self._set("free", rows, FREE_REROLLS)
+        valid = self._mask(rows)[:, None] & xp.ones((1, DICE), bool)
+        self._set("dice", rows, self._roll(valid)[rows])
+        self._set("phase", rows, ROLL)
 
-    def _end_turn(self, mask):
+    def _end_turn(self, rows):
         xp = self.xp
-        self.pos = self.pos + mask
-        bag_empty = self.bag.sum(axis=1) == 0
-        round_end = self.options["bag_empty_end"] == "round"
-        end_now = mask & bag_empty if not round_end else xp.zeros_like(mask)
-        rest = mask & ~end_now
-        next_turn = rest & (self.pos < self.players)
-        over = rest & ~next_turn
-        finish = end_now | over & ((self.round >= ROUNDS) | (bag_empty & round_end))
-        self.phase = xp.where(finish, OVER, self.phase)
-        if bool(next_turn.any()):
-            self._start_turn(next_turn)
-        new_round = over & ~finish
-        if bool(new_round.any()):
-            self._start_round(new_round)
+        self._add("pos", rows, 1)
+        empty = self.bag[rows].sum(axis=1) == 0
+        more = self.pos[rows] < self.players
+        last = self.round[rows] >= ROUNDS
+        end = ~more & (last | empty) if self._round_end else empty | (~more & last)
+        self._set("phase", rows[end], OVER)
+        turn = rows[~end & more]
+        if turn.shape[0]:
+            self._start_turn(turn)
+        fresh = rows[~end & ~more]
+        if fresh.shape[0]:
+            self._start_round(fresh)
 
     # ------------------------------------------------------------------ the contract
     def done(self):
         return self.phase == OVER
 
     def to_act(self):
-        return self.xp.where(self.done(), -1, self._seat())
-
-    def _can_start(self, mine, seat):
-        """Whether each action face could do something now [n, 5] (the scalar `_can_start`)."""
-        xp = self.xp
-        bag = self.bag.sum(axis=1) > 0
-        protect = (mine[:, :self._protectable] > 0).any(axis=1)
-        others = (self.carts[:, :, :len(COLOURS)] > 0).any(axis=2) & ~self._seat_onehot(seat)
-        return xp.stack([bag, bag, protect, mine[:, BLACK] > 0, others.any(axis=1)], axis=1)
+        return self.xp.where(self.done(), -1, self._seat_of(slice(None)))
 
     def legal(self):
-        xp, n, p = self.xp, self.n, self.players
-        seat = self._seat()
-        phase = self.phase
-        mine = self._mine(seat)
-        markers = xp.take_along_axis(self.markers, seat[:, None], axis=1)[:, 0]
+        return self._legal_of(slice(None))
+
+    def _legal_of(self, rows):
+        """The legal rows of these tables (an index array, or slice(None) for all)."""
+        xp, p = self.xp, self.players
+        seat = self._seat_of(rows)
+        phase, carts = self.phase[rows], self.carts[rows]
+        n = phase.shape[0]
+        mine = xp.take_along_axis(carts, seat[:, None, None], axis=1)[:, 0]
+        markers = xp.take_along_axis(self.markers[rows], seat[:, None], axis=1)[:, 0]
+        bag = self.bag[rows].sum(axis=1) > 0
+        not_me = self._seats[None, :] != seat[:, None]
+        others = (carts[:, :, :len(COLOURS)] > 0) & not_me[:, :, None]
+        protectable = mine[:, :self._protectable] > 0
         roll, act = phase == ROLL, phase == ACTIONS
-        reroll = roll & ((self.free > 0) | (markers > 0))
+        reroll = roll & ((self.free[rows] > 0) | (markers > 0))
         stop = roll | (phase == PICK) | (phase == CHEST) | (phase == CART) | (phase == STEAL)
-        open_face = act[:, None] & ~self.used
-        wild = open_face & (self.helmets >= HELMETS_PER_WILD)[:, None]
-        use = open_face & (self.faces >= self._minimum) & self._can_start(mine, seat)
-        draw = (phase == PICK) & (self.bag.sum(axis=1) > 0)
-        back = (phase == JACK)[:, None] & (self.drawn > 0)
-        protect = (phase == CHEST)[:, None] & (mine[:, :self._protectable] > 0)
-        not_me = ~self._seat_onehot(seat)
+        open_face = act[:, None] & ~self.used[rows]
+        wild = open_face & (self.helmets[rows] >= HELMETS_PER_WILD)[:, None]
+        can_start = xp.stack([bag, bag, protectable.any(axis=1), mine[:, BLACK] > 0, others.any(axis=(1, 2))], axis=1)
+        use = open_face & (self.faces[rows] >= self._minimum) & can_start
+        draw = (phase == PICK) & bag
+        back = (phase == JACK)[:, None] & (self.drawn[rows] > 0)
+        protect = (phase == CHEST)[:, None] & protectable
         dump = ((phase == CART) & (mine[:, BLACK] > 0))[:, None] & not_me
-        steal = (((phase == STEAL)[:, None] & not_me)[:, :, None]
-                 & (self.carts[:, :, :len(COLOURS)] > 0)).reshape(n, p * len(COLOURS))
+        steal = ((phase == STEAL)[:, None, None] & others).reshape(n, p * len(COLOURS))
         return xp.concatenate([xp.broadcast_to(reroll[:, None], (n, len(SUBSETS))), stop[:, None], wild, use,
                                act[:, None], draw[:, None], back, protect, dump, steal], axis=1)
 
     def step(self, actions):
         xp, t = self.xp, self._t
-        live = ~self.done()
-        actions = xp.where(live, xp.asarray(actions), 0)
-        kind = t["kind"][actions]
+        actions = xp.asarray(actions)
         phase = self.phase
-        seat = self._seat()
-        seat_oh = self._seat_onehot(seat)
+        live = phase != OVER
+        kind = xp.where(live, t["kind"][actions], -1)
+        # every set of tables is found before anything moves (numpy writes in place)
+        reroll = self._rows(kind == K_REROLL)
+        keep = self._rows((kind == K_STOP) & (phase == ROLL))
+        wild = self._rows(kind == K_WILD)
+        use = self._rows(kind == K_USE)
+        sub = self._rows(live & (phase >= PICK) & (phase <= STEAL))
+        end = self._rows(kind == K_END)
         self.length = self.length + live
-
-        # roll phase: rerolls (free first, then a marker) and stop
-        reroll = live & (kind == K_REROLL)
-        if bool(reroll.any()):
-            paid = reroll & (self.free == 0)
-            self.free = self.free - (reroll & ~paid)
-            self.markers = self.markers - seat_oh * paid[:, None]
-            which = t["dice"][actions] & reroll[:, None]
-            faces = xp.stack([self._roll(which[:, die], 1)[:, 0] for die in range(DICE)], axis=1)
-            self.dice = xp.where(which, faces, self.dice)
-        keep = live & (kind == K_STOP) & (phase == ROLL)
-        if bool(keep.any()):
-            counts = (self.dice[:, :, None] == xp.arange(len(FACES))[None, None, :]).sum(axis=1)
-            self.faces = xp.where(keep[:, None], counts[:, :len(ACTION_FACES)], self.faces)
-            self.helmets = xp.where(keep, counts[:, HELMET], self.helmets)
-            self.used = self.used & ~keep[:, None]
-            self.phase = xp.where(keep, ACTIONS, self.phase)
-
-        # actions phase: wild, use, end_turn
-        face = t["face"][actions]
-        face_oh = (xp.arange(len(ACTION_FACES))[None, :] == face[:, None])
-        wild = live & (kind == K_WILD)
-        self.helmets = self.helmets - HELMETS_PER_WILD * wild
-        self.faces = self.faces + (face_oh & wild[:, None])
-        use = live & (kind == K_USE)
-        self.used = self.used | (face_oh & use[:, None])
-        count = xp.take_along_axis(self.faces, face[:, None], axis=1)[:, 0]
-        hammer = use & (face == JACKHAMMER)
-        self.left = xp.where(use, xp.where(face == PICKAXE, count, count - 1), self.left)
-        self.phase = xp.where(use, PICK + face, self.phase)
-        if bool(hammer.any()):
-            drawn = xp.zeros_like(self.drawn)
-            for k in range(DICE):
-                onehot, _ = self._draw(hammer & (count > k))
-                drawn = drawn + onehot
-            self.drawn = xp.where(hammer[:, None], drawn, self.drawn)
-            self.carts = self.carts + (seat_oh & hammer[:, None])[:, :, None] * drawn[:, None, :]
-            self.left = xp.where(hammer, drawn.sum(axis=1) // 2, self.left)
-            self.phase = xp.where(hammer & (self.left == 0), ACTIONS, self.phase)
-
-        # the actions' own steps, then whether the action is spent
-        sub = live & (phase >= PICK) & (phase <= STEAL)
-        if bool(sub.any()):
-            self._sub_step(sub, kind, actions, seat, seat_oh)
-
-        end = live & (kind == K_END)
-        if bool(end.any()):
+        if reroll.shape[0]:
+            self._reroll(reroll, actions[reroll])
+        if keep.shape[0]:
+            counts = (self.dice[keep][:, :, None] == self._faces[None, None, :]).sum(axis=1)
+            self._set("faces", keep, counts[:, :len(ACTION_FACES)])
+            self._set("helmets", keep, counts[:, HELMET])
+            self._set("used", keep, False)
+            self._set("phase", keep, ACTIONS)
+        if wild.shape[0]:
+            self._add("helmets", wild, -HELMETS_PER_WILD)
+            self._add("faces", (wild, t["face"][actions[wild]]), 1)
+        if use.shape[0]:
+            self._use(use, t["face"][actions[use]])
+        if sub.shape[0]:
+            self._sub_step(sub, kind[sub], actions[sub])
+        if end.shape[0]:
             self._end_turn(end)
 
-    def _sub_step(self, sub, kind, actions, seat, seat_oh):
+    def _reroll(self, rows, actions):
+        xp = self.xp
+        paid = self.free[rows] == 0  # the free rerolls go first, then a marker each
+        self._add("free", rows, (paid - 1).astype(xp.int32))
+        self._add("markers", (rows, self._seat_of(rows)), -paid.astype(xp.int32))
+        which = self._t["dice"][actions]
+        valid = xp.zeros((self.n, DICE), bool)
+        valid = valid.at[rows].set(which) if self._jax else _filled(valid, rows, which)
+        self._set("dice", rows, xp.where(which, self._roll(valid)[rows], self.dice[rows]))
+
+    def _use(self, rows, face):
+        xp = self.xp
+        self._set("used", (rows, face), True)
+        count = self.faces[rows, face]
+        self._set("left", rows, xp.where(face == PICKAXE, count, count - 1))
+        self._set("phase", rows, PICK + face)
+        hammer = face == JACKHAMMER
+        rows, count = rows[hammer], count[hammer]
+        if not rows.shape[0]:
+            return
+        self._set("drawn", rows, 0)
+        for k in range(int(count.max())):
+            drew, colour = self._draw(rows[count > k])
+            self._add("drawn", (drew, colour), 1)
+        drawn = self.drawn[rows]
+        self._add("carts", (rows, self._seat_of(rows)), drawn)
+        left = drawn.sum(axis=1) // 2
+        self._set("left", rows, left)
+        self._set("phase", rows, xp.where(left > 0, JACK, ACTIONS))
+
+    def _sub_step(self, rows, kind, actions):
         xp, t = self.xp, self._t
-        stop = sub & (kind == K_STOP)
-        draw = sub & (kind == K_DRAW)
-        if bool(draw.any()):
-            onehot, _ = self._draw(draw)
-            self.carts = self.carts + (seat_oh & draw[:, None])[:, :, None] * onehot[:, None, :]
-        colour = t["colour"][actions]
-        back = sub & (kind == K_RETURN)
-        back_oh = self._colour_onehot(colour, back)
-        self.drawn = self.drawn - back_oh
-        self.bag = self.bag + back_oh
-        protect = sub & (kind == K_PROTECT)
-        protect_oh = self._colour_onehot(colour, protect)
-        moved = (seat_oh & (back | protect)[:, None])[:, :, None] * (back_oh + protect_oh)[:, None, :]
-        self.carts = self.carts - moved
-        self.chests = self.chests + moved * protect[:, None, None]
-        other = t["seat"][actions]
-        other_oh = self._seat_onehot(other)
-        dump = sub & (kind == K_DUMP)
-        black = ((self._colours == BLACK)[None, :] & dump[:, None]).astype(xp.int32)
-        steal = sub & (kind == K_STEAL)
-        taken = self._colour_onehot(colour, steal)
-        # the acting seat gives (dump) or takes (steal); the named seat the other way round
-        change = (taken - black)[:, None, :]
-        self.carts = self.carts + seat_oh[:, :, None] * change - other_oh[:, :, None] * change
-        self.left = xp.where(stop, 0, self.left - (sub & ~stop))
+        seat = self._seat_of(rows)
+        colour, other = t["colour"][actions], t["seat"][actions]
+        stop = kind == K_STOP
+        draw = rows[kind == K_DRAW]
+        if draw.shape[0]:
+            drew, drawn = self._draw(draw)
+            self._add("carts", (drew, self._seat_of(drew), drawn), 1)
+        for move, taker, giver, what in ((K_RETURN, None, seat, colour), (K_PROTECT, None, seat, colour),
+                                         (K_DUMP, other, seat, BLACK), (K_STEAL, seat, other, colour)):
+            chosen = kind == move
+            if not bool(chosen.any()):
+                continue
+            at, what = rows[chosen], what if isinstance(what, int) else what[chosen]
+            self._add("carts", (at, giver[chosen], what), -1)
+            if move == K_RETURN:
+                self._add("drawn", (at, what), -1)
+                self._add("bag", (at, what), 1)
+            elif move == K_PROTECT:
+                self._add("chests", (at, seat[chosen], what), 1)
+            else:
+                self._add("carts", (at, taker[chosen], what), 1)
+        left = xp.where(stop, 0, self.left[rows] - 1)
         # spent: no uses left, or nothing but `stop` is legal (the jackhammer must return all)
-        mine = self._mine(seat)
-        phase = self.phase
-        others = ((self.carts[:, :, :len(COLOURS)] > 0).any(axis=2) & ~seat_oh).any(axis=1)
-        stuck = (((phase == PICK) & (self.bag.sum(axis=1) == 0))
+        phase, carts = self.phase[rows], self.carts[rows]
+        mine = xp.take_along_axis(carts, seat[:, None, None], axis=1)[:, 0]
+        others = ((carts[:, :, :len(COLOURS)] > 0).any(axis=2) & (self._seats[None, :] != seat[:, None])).any(axis=1)
+        stuck = (((phase == PICK) & (self.bag[rows].sum(axis=1) == 0))
                  | ((phase == CHEST) & ~(mine[:, :self._protectable] > 0).any(axis=1))
                  | ((phase == CART) & (mine[:, BLACK] == 0))
                  | ((phase == STEAL) & ~others))
-        spent = sub & ((self.left <= 0) | stuck)
-        self.phase = xp.where(spent, ACTIONS, self.phase)
-        self.left = xp.where(spent, 0, self.left)
+        spent = (left <= 0) | stuck
+        self._set("left", rows, xp.where(spent, 0, left))
+        self._set("phase", rows, xp.where(spent, ACTIONS, phase))
 
     # ------------------------------------------------------------------ results
+    def totals_and_breakdown(self):
+        return scores(self.xp, self.carts, self.chests, self._values, self._sets)
+
     def winners(self, totals):
         """The scalar `_end_game`: the best total, then most white owned, then most pink."""
         owned = self.carts + self.chests
@@ -405,8 +424,31 @@ class QuartzBatch:
         raise ValueError(f"unknown Quartz batch policy {name!r}; choose one of {', '.join(self.policies)}")
 
     def random_policy(self, source):
-        """Uniform over the legal actions, as the scalar `random` agent."""
-        return source.pick(~self.done(), self.legal().astype(self.xp.int32))
+        """Uniform over the legal actions, as the scalar `random` agent: one uniform number below the
+        number of legal actions. In the roll phase (most decisions) the 31 rerolls and `stop` are the
+        first 32 actions, so the number is the action; elsewhere it picks among the legal row."""
+        xp = self.xp
+        live = self.phase != OVER
+        seat = self._seat_of(slice(None))
+        markers = xp.take_along_axis(self.markers, seat[:, None], axis=1)[:, 0]
+        rerolls = (self.phase == ROLL) & ((self.free > 0) | (markers > 0))
+        other = self._rows(live & (self.phase != ROLL))
+        count = xp.where(rerolls, len(SUBSETS) + 1, 1)
+        if other.shape[0]:
+            legal = self._legal_of(other).astype(xp.int32)
+            count = count.at[other].set(legal.sum(axis=1)) if self._jax else _filled(count, other, legal.sum(axis=1))
+        number = source.below(live, count)
+        choice = xp.where(rerolls, number, self.stop_action)
+        if other.shape[0]:
+            at = (xp.cumsum(legal, axis=1) <= number[other][:, None]).sum(axis=1)
+            choice = choice.at[other].set(at) if self._jax else _filled(choice, other, at)
+        return choice
+
+
+def _filled(array, rows, value=True):
+    """numpy: `array` with these rows set, in place (the array is the caller's own fresh one)."""
+    array[rows] = value
+    return array
 
 
 BATCH_GAME = QuartzBatch

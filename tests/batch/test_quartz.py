@@ -48,6 +48,13 @@ class Recorder:
             faces[:, j] = self._note("face", mask, faces[:, j])
         return faces
 
+    def dice_masked(self, valid, sides):
+        faces = np.array(self.inner.dice_masked(valid, sides))
+        valid = np.asarray(valid)
+        for j in range(valid.shape[1]):  # within a table the cells are successive draws, in order
+            faces[:, j] = self._note("face", valid[:, j], faces[:, j])
+        return faces
+
     def below(self, mask, k):
         raise AssertionError("the rules draw only picks and dice")
 

@@ -117,8 +117,11 @@ class QuartzBatch:
 
     Each step moves every table by its one decision, but each kind of decision is carried out only on
     the tables that took it (their row numbers, gathered and written back): a step costs what its
-    decisions cost, not every rule times every table. With numpy the writes go into this object's
-    own arrays in place; with jax they are `.at[...]` updates (eager: the row sets change size)."""
+    decisions cost, not every rule times every table. The chance of a step is drawn in as few calls
+    as the rules allow (the source's cost is per call): one crystal for every table that mines, draws
+    with a pickaxe or starts a jackhammer, then the jackhammer's further crystals one at a time, then
+    every die rolled or rerolled. With numpy the writes go into this object's own arrays in place;
+    with jax they are `.at[...]` updates (eager: the row sets change size from step to step)."""
 
     id = GAME_ID
     policies = ("random", "greedy")
@@ -135,8 +138,9 @@ class QuartzBatch:
         xp = self.xp
         self.players, self.n, self.source = players, n, source
         self.actions = len(actions)
-        self.stop_action = actions.index({"type": "stop"})
         self._t = {name: xp.asarray(table) for name, table in _tables(actions).items()}
+        self._columns = {phase: xp.asarray(np.array(columns, np.int32))
+                         for phase, columns in _phase_columns(actions, players).items()}
         opts = self.options
         die = DIE_PRESETS[opts["die_faces"]]
         self._die_uniform = die == FACES  # one side per face: a roll is a plain die
@@ -162,7 +166,10 @@ class QuartzBatch:
         self.used = zeros(len(ACTION_FACES), dtype=bool)
         self.left, self.drawn, self.length = zeros(), zeros(len(ALL)), zeros()
         self.starter = source.pick(xp.ones(n, bool), xp.ones((n, players), xp.int32)).astype(xp.int32)
-        self._start_round(xp.arange(n))
+        everyone = xp.arange(n)
+        rolls = xp.zeros((n, DICE), bool)
+        mine = self._begin(everyone[:0], everyone, rolls)
+        self._chance(rolls, mine, everyone[:0], everyone[:0], everyone[:0])
 
     # ------------------------------------------------------------------ row-wise writes
     def _set(self, name: str, index, value):
@@ -178,73 +185,98 @@ class QuartzBatch:
         else:
             getattr(self, name)[index] += value
 
-    def _mask(self, rows):
-        mask = self.xp.zeros(self.n, bool)
-        return mask.at[rows].set(True) if self._jax else _filled(mask, rows)
+    def _put(self, array, rows, value):
+        """`array` with these rows set: in place for numpy (the caller's own fresh array)."""
+        if self._jax:
+            return array.at[rows].set(value)
+        array[rows] = value
+        return array
 
     def _rows(self, mask):
         return self.xp.nonzero(mask)[0]
 
-    # ------------------------------------------------------------------ chance
     def _seat_of(self, rows):
         return (self.starter[rows] + self.pos[rows]) % self.players
 
-    def _draw(self, rows):
-        """One crystal from the bag for each of these tables whose bag is not empty: (the tables
-        that drew, the colours). The bags are updated."""
-        rows = rows[self.bag[rows].sum(axis=1) > 0]
-        if not rows.shape[0]:
-            return rows, rows
-        colour = self.source.pick(self._mask(rows), self.bag)[rows]
-        self._add("bag", (rows, colour), -1)
-        return rows, colour
+    # ------------------------------------------------------------------ chance
+    def _draw(self, groups):
+        """One crystal for each table of these disjoint row sets whose bag is not empty, in one
+        call: per group (the tables that drew, the colours). The bags are updated."""
+        xp = self.xp
+        rows = xp.concatenate(groups)
+        drew = self.bag[rows].sum(axis=1) > 0
+        colour = self.source.pick(self._put(xp.zeros(self.n, bool), rows[drew], True), self.bag)
+        self._add("bag", (rows[drew], colour[rows[drew]]), -1)
+        found, at = [], 0
+        for group in groups:
+            took = group[drew[at:at + group.shape[0]]]
+            found.append((took, colour[took]))
+            at += group.shape[0]
+        return found
 
     def _roll(self, valid):
         """A face for each true cell of valid [n, DICE], table by table, dice in order."""
         xp = self.xp
         if self._die_uniform:
-            many = getattr(self.source, "dice_masked", None)
+            many = getattr(self.source, "dice_masked", None)  # the core's sources have it
             if many is not None:
                 return many(valid, len(FACES)).astype(xp.int32)
-            if bool(xp.all(valid == valid[:, :1])):
-                return self.source.dice(valid[:, 0], DICE, len(FACES)).astype(xp.int32)
         # die by die: the same draws, in the same order for each table
         return xp.stack([(self.source.dice(valid[:, d], 1, len(FACES))[:, 0] if self._die_uniform
                           else self.source.pick(valid[:, d], self._face_weights)).astype(xp.int32)
                          for d in range(DICE)], axis=1)
 
-    # ------------------------------------------------------------------ rounds and turns
-    def _start_round(self, rows):
+    def _chance(self, rolls, mine, pick, hammer, hammer_count):
+        """The step's chance, in the scalar engine's order within each table: the crystals (a turn's
+        mining, a pickaxe's draw, a jackhammer's draws), then the dice."""
         xp = self.xp
-        self._add("round", rows, 1)
-        number = self.round[rows]
-        later = rows[number > 1]
-        if later.shape[0]:
-            # the highest total starts; a tie goes to the first of them after the previous starter
-            totals, _ = scores(xp, self.carts[later], self.chests[later], self._values, self._sets)
-            order = (self.starter[later][:, None] + 1 + self._seats[None, :]) % self.players
-            ranked = xp.take_along_axis(totals, order, axis=1)
-            first = xp.argmax(ranked == ranked.max(axis=1, keepdims=True), axis=1)
-            self._set("starter", later, xp.take_along_axis(order, first[:, None], axis=1)[:, 0])
-        added = xp.minimum(self.supply[rows], xp.where(number == 1, UNSTABLE_ROUND_ONE, UNSTABLE_PER_ROUND))
-        self._add("supply", rows, -added)
-        self._add("bag", (rows, BLACK), added)
-        self._set("pos", rows, 0)
-        self._start_turn(rows)
-
-    def _start_turn(self, rows):
-        xp = self.xp
-        mined, colour = self._draw(rows)
+        (mined, colour), (picked, picked_colour), (hit, hit_colour) = self._draw([mine, pick, hammer])
         if mined.shape[0]:
             seat = self._seat_of(mined)
             self._add("carts", (mined, seat, colour), 1)
             self._add("markers", (mined, seat), (colour == BLACK).astype(xp.int32))
-        self._set("free", rows, FREE_REROLLS)
-        valid = self._mask(rows)[:, None] & xp.ones((1, DICE), bool)
-        self._set("dice", rows, self._roll(valid)[rows])
-        self._set("phase", rows, ROLL)
+        if picked.shape[0]:
+            self._add("carts", (picked, self._seat_of(picked), picked_colour), 1)
+        if hammer.shape[0]:
+            self._add("drawn", (hit, hit_colour), 1)
+            for k in range(1, int(hammer_count.max())):
+                (hit, hit_colour), = self._draw([hammer[hammer_count > k]])
+                self._add("drawn", (hit, hit_colour), 1)
+            drawn = self.drawn[hammer]
+            self._add("carts", (hammer, self._seat_of(hammer)), drawn)
+            left = drawn.sum(axis=1) // 2
+            self._set("left", hammer, left)
+            self._set("phase", hammer, xp.where(left > 0, JACK, ACTIONS))
+        if bool(rolls.any()):
+            self.dice = xp.where(rolls, self._roll(rolls), self.dice)
 
-    def _end_turn(self, rows):
+    # ------------------------------------------------------------------ rounds and turns
+    def _begin(self, turn, fresh, rolls):
+        """Tables whose next seat starts a turn (`turn`) or that start a round (`fresh`): everything
+        up to the turn's chance, which `_chance` draws; returns the tables that mine."""
+        xp = self.xp
+        if fresh.shape[0]:
+            self._add("round", fresh, 1)
+            number = self.round[fresh]
+            later = fresh[number > 1]
+            if later.shape[0]:
+                # the highest total starts; a tie goes to the first of them after the previous starter
+                totals, _ = scores(xp, self.carts[later], self.chests[later], self._values, self._sets)
+                order = (self.starter[later][:, None] + 1 + self._seats[None, :]) % self.players
+                ranked = xp.take_along_axis(totals, order, axis=1)
+                first = xp.argmax(ranked == ranked.max(axis=1, keepdims=True), axis=1)
+                self._set("starter", later, xp.take_along_axis(order, first[:, None], axis=1)[:, 0])
+            added = xp.minimum(self.supply[fresh], xp.where(number == 1, UNSTABLE_ROUND_ONE, UNSTABLE_PER_ROUND))
+            self._add("supply", fresh, -added)
+            self._add("bag", (fresh, BLACK), added)
+            self._set("pos", fresh, 0)
+        rows = xp.concatenate([turn, fresh])
+        self._set("free", rows, FREE_REROLLS)
+        self._set("phase", rows, ROLL)
+        self._put(rolls, rows, True)
+        return rows
+
+    def _end_turn(self, rows, rolls):
         xp = self.xp
         self._add("pos", rows, 1)
         empty = self.bag[rows].sum(axis=1) == 0
@@ -252,12 +284,7 @@ class QuartzBatch:
         last = self.round[rows] >= ROUNDS
         end = ~more & (last | empty) if self._round_end else empty | (~more & last)
         self._set("phase", rows[end], OVER)
-        turn = rows[~end & more]
-        if turn.shape[0]:
-            self._start_turn(turn)
-        fresh = rows[~end & ~more]
-        if fresh.shape[0]:
-            self._start_round(fresh)
+        return self._begin(rows[~end & more], rows[~end & ~more], rolls)
 
     # ------------------------------------------------------------------ the contract
     def done(self):
@@ -267,34 +294,48 @@ class QuartzBatch:
         return self.xp.where(self.done(), -1, self._seat_of(slice(None)))
 
     def legal(self):
-        return self._legal_of(slice(None))
+        xp = self.xp
+        legal = xp.zeros((self.n, self.actions), bool)
+        for phase, rows in enumerate(self._by_phase()):
+            if rows.shape[0]:
+                block = self._block(phase, rows)
+                legal = legal.at[rows[:, None], self._columns[phase]].set(block) if self._jax \
+                    else _filled(legal, (rows[:, None], self._columns[phase]), block)
+        return legal
 
-    def _legal_of(self, rows):
-        """The legal rows of these tables (an index array, or slice(None) for all)."""
-        xp, p = self.xp, self.players
+    def _by_phase(self):
+        return [self._rows(self.phase == phase) for phase in range(OVER)]
+
+    def _block(self, phase: int, rows):
+        """The legal actions of these tables, all in `phase`, over that phase's columns."""
+        xp, k = self.xp, rows.shape[0]
         seat = self._seat_of(rows)
-        phase, carts = self.phase[rows], self.carts[rows]
-        n = phase.shape[0]
-        mine = xp.take_along_axis(carts, seat[:, None, None], axis=1)[:, 0]
-        markers = xp.take_along_axis(self.markers[rows], seat[:, None], axis=1)[:, 0]
-        bag = self.bag[rows].sum(axis=1) > 0
+        yes = xp.ones((k, 1), bool)
+        if phase == ROLL:
+            markers = self.markers[rows, seat]
+            reroll = (self.free[rows] > 0) | (markers > 0)
+            return xp.concatenate([xp.broadcast_to(reroll[:, None], (k, len(SUBSETS))), yes], axis=1)
+        if phase == JACK:
+            return self.drawn[rows] > 0
+        if phase == PICK:
+            return xp.concatenate([yes, (self.bag[rows].sum(axis=1) > 0)[:, None]], axis=1)
+        mine = self.carts[rows, seat]
         not_me = self._seats[None, :] != seat[:, None]
-        others = (carts[:, :, :len(COLOURS)] > 0) & not_me[:, :, None]
-        protectable = mine[:, :self._protectable] > 0
-        roll, act = phase == ROLL, phase == ACTIONS
-        reroll = roll & ((self.free[rows] > 0) | (markers > 0))
-        stop = roll | (phase == PICK) | (phase == CHEST) | (phase == CART) | (phase == STEAL)
-        open_face = act[:, None] & ~self.used[rows]
+        if phase == CHEST:
+            return xp.concatenate([yes, mine[:, :self._protectable] > 0], axis=1)
+        if phase == CART:
+            return xp.concatenate([yes, (mine[:, BLACK] > 0)[:, None] & not_me], axis=1)
+        others = (self.carts[rows][:, :, :len(COLOURS)] > 0) & not_me[:, :, None]
+        if phase == STEAL:
+            return xp.concatenate([yes, others.reshape(k, -1)], axis=1)
+        # actions: the wilds, the uses, end_turn
+        bag = self.bag[rows].sum(axis=1) > 0
+        can_start = xp.stack([bag, bag, (mine[:, :self._protectable] > 0).any(axis=1), mine[:, BLACK] > 0,
+                              others.any(axis=(1, 2))], axis=1)
+        open_face = ~self.used[rows]
         wild = open_face & (self.helmets[rows] >= HELMETS_PER_WILD)[:, None]
-        can_start = xp.stack([bag, bag, protectable.any(axis=1), mine[:, BLACK] > 0, others.any(axis=(1, 2))], axis=1)
         use = open_face & (self.faces[rows] >= self._minimum) & can_start
-        draw = (phase == PICK) & bag
-        back = (phase == JACK)[:, None] & (self.drawn[rows] > 0)
-        protect = (phase == CHEST)[:, None] & protectable
-        dump = ((phase == CART) & (mine[:, BLACK] > 0))[:, None] & not_me
-        steal = ((phase == STEAL)[:, None, None] & others).reshape(n, p * len(COLOURS))
-        return xp.concatenate([xp.broadcast_to(reroll[:, None], (n, len(SUBSETS))), stop[:, None], wild, use,
-                               act[:, None], draw[:, None], back, protect, dump, steal], axis=1)
+        return xp.concatenate([wild, use, yes], axis=1)
 
     def step(self, actions):
         xp, t = self.xp, self._t
@@ -310,8 +351,14 @@ class QuartzBatch:
         sub = self._rows(live & (phase >= PICK) & (phase <= STEAL))
         end = self._rows(kind == K_END)
         self.length = self.length + live
+        rolls = xp.zeros((self.n, DICE), bool)
+        nothing = reroll[:0]
+        pick, hammer, hammer_count, mine = nothing, nothing, nothing, nothing
         if reroll.shape[0]:
-            self._reroll(reroll, actions[reroll])
+            paid = self.free[reroll] == 0  # the free rerolls go first, then a marker each
+            self._add("free", reroll, (paid - 1).astype(xp.int32))
+            self._add("markers", (reroll, self._seat_of(reroll)), -paid.astype(xp.int32))
+            rolls = self._put(rolls, reroll, t["dice"][actions[reroll]])
         if keep.shape[0]:
             counts = (self.dice[keep][:, :, None] == self._faces[None, None, :]).sum(axis=1)
             self._set("faces", keep, counts[:, :len(ACTION_FACES)])
@@ -322,51 +369,26 @@ class QuartzBatch:
             self._add("helmets", wild, -HELMETS_PER_WILD)
             self._add("faces", (wild, t["face"][actions[wild]]), 1)
         if use.shape[0]:
-            self._use(use, t["face"][actions[use]])
+            face = t["face"][actions[use]]
+            self._set("used", (use, face), True)
+            count = self.faces[use, face]
+            self._set("left", use, xp.where(face == PICKAXE, count, count - 1))
+            self._set("phase", use, PICK + face)
+            hammer, hammer_count = use[face == JACKHAMMER], count[face == JACKHAMMER]
+            self._set("drawn", hammer, 0)
         if sub.shape[0]:
-            self._sub_step(sub, kind[sub], actions[sub])
+            pick = self._sub_step(sub, kind[sub], actions[sub])
         if end.shape[0]:
-            self._end_turn(end)
-
-    def _reroll(self, rows, actions):
-        xp = self.xp
-        paid = self.free[rows] == 0  # the free rerolls go first, then a marker each
-        self._add("free", rows, (paid - 1).astype(xp.int32))
-        self._add("markers", (rows, self._seat_of(rows)), -paid.astype(xp.int32))
-        which = self._t["dice"][actions]
-        valid = xp.zeros((self.n, DICE), bool)
-        valid = valid.at[rows].set(which) if self._jax else _filled(valid, rows, which)
-        self._set("dice", rows, xp.where(which, self._roll(valid)[rows], self.dice[rows]))
-
-    def _use(self, rows, face):
-        xp = self.xp
-        self._set("used", (rows, face), True)
-        count = self.faces[rows, face]
-        self._set("left", rows, xp.where(face == PICKAXE, count, count - 1))
-        self._set("phase", rows, PICK + face)
-        hammer = face == JACKHAMMER
-        rows, count = rows[hammer], count[hammer]
-        if not rows.shape[0]:
-            return
-        self._set("drawn", rows, 0)
-        for k in range(int(count.max())):
-            drew, colour = self._draw(rows[count > k])
-            self._add("drawn", (drew, colour), 1)
-        drawn = self.drawn[rows]
-        self._add("carts", (rows, self._seat_of(rows)), drawn)
-        left = drawn.sum(axis=1) // 2
-        self._set("left", rows, left)
-        self._set("phase", rows, xp.where(left > 0, JACK, ACTIONS))
+            mine = self._end_turn(end, rolls)
+        self._chance(rolls, mine, pick, hammer, hammer_count)
+        if sub.shape[0]:
+            self._spent(sub)
 
     def _sub_step(self, rows, kind, actions):
+        """The actions' own steps but the pickaxe's draw (returned: it comes with the step's chance)."""
         xp, t = self.xp, self._t
         seat = self._seat_of(rows)
         colour, other = t["colour"][actions], t["seat"][actions]
-        stop = kind == K_STOP
-        draw = rows[kind == K_DRAW]
-        if draw.shape[0]:
-            drew, drawn = self._draw(draw)
-            self._add("carts", (drew, self._seat_of(drew), drawn), 1)
         for move, taker, giver, what in ((K_RETURN, None, seat, colour), (K_PROTECT, None, seat, colour),
                                          (K_DUMP, other, seat, BLACK), (K_STEAL, seat, other, colour)):
             chosen = kind == move
@@ -381,9 +403,15 @@ class QuartzBatch:
                 self._add("chests", (at, seat[chosen], what), 1)
             else:
                 self._add("carts", (at, taker[chosen], what), 1)
-        left = xp.where(stop, 0, self.left[rows] - 1)
-        # spent: no uses left, or nothing but `stop` is legal (the jackhammer must return all)
-        phase, carts = self.phase[rows], self.carts[rows]
+        self._set("left", rows, xp.where(kind == K_STOP, 0, self.left[rows] - 1))
+        return rows[kind == K_DRAW]
+
+    def _spent(self, rows):
+        """Back to the actions phase when no use is left or nothing but `stop` is legal (the
+        jackhammer must return all it owes)."""
+        xp = self.xp
+        seat = self._seat_of(rows)
+        phase, carts, left = self.phase[rows], self.carts[rows], self.left[rows]
         mine = xp.take_along_axis(carts, seat[:, None, None], axis=1)[:, 0]
         others = ((carts[:, :, :len(COLOURS)] > 0).any(axis=2) & (self._seats[None, :] != seat[:, None])).any(axis=1)
         stuck = (((phase == PICK) & (self.bag[rows].sum(axis=1) == 0))
@@ -425,24 +453,41 @@ class QuartzBatch:
 
     def random_policy(self, source):
         """Uniform over the legal actions, as the scalar `random` agent: one uniform number below the
-        number of legal actions. In the roll phase (most decisions) the 31 rerolls and `stop` are the
-        first 32 actions, so the number is the action; elsewhere it picks among the legal row."""
+        number of legal actions, then that legal action of the table's phase. In the roll phase (half
+        the decisions) the 31 rerolls and `stop` are the first 32 actions: the number is the action."""
         xp = self.xp
-        live = self.phase != OVER
-        seat = self._seat_of(slice(None))
-        markers = xp.take_along_axis(self.markers, seat[:, None], axis=1)[:, 0]
-        rerolls = (self.phase == ROLL) & ((self.free > 0) | (markers > 0))
-        other = self._rows(live & (self.phase != ROLL))
-        count = xp.where(rerolls, len(SUBSETS) + 1, 1)
-        if other.shape[0]:
-            legal = self._legal_of(other).astype(xp.int32)
-            count = count.at[other].set(legal.sum(axis=1)) if self._jax else _filled(count, other, legal.sum(axis=1))
-        number = source.below(live, count)
-        choice = xp.where(rerolls, number, self.stop_action)
-        if other.shape[0]:
-            at = (xp.cumsum(legal, axis=1) <= number[other][:, None]).sum(axis=1)
-            choice = choice.at[other].set(at) if self._jax else _filled(choice, other, at)
+        blocks = [(phase, rows, self._block(phase, rows)) for phase, rows in enumerate(self._by_phase())
+                  if rows.shape[0]]
+        count = xp.ones(self.n, xp.int32)
+        for phase, rows, block in blocks:
+            count = self._put(count, rows, block.sum(axis=1))
+        number = source.below(~self.done(), count)
+        choice = xp.zeros(self.n, xp.int32)
+        for phase, rows, block in blocks:
+            at = number[rows]
+            if phase != ROLL:
+                at = (xp.cumsum(block, axis=1) <= at[:, None]).sum(axis=1)
+            choice = self._put(choice, rows, xp.where(block[:, -1] & (block.sum(axis=1) == 1), len(SUBSETS), at)
+                               if phase == ROLL else self._columns[phase][at])
         return choice
+
+
+def _phase_columns(actions: list[dict], players: int) -> dict[int, list[int]]:
+    """For each phase, the action indices its legal block covers, in the block's order."""
+    index = {(a["type"], a.get("colour"), a.get("to"), a.get("from"), a.get("as"), a.get("face")): i
+             for i, a in enumerate(actions) if a["type"] != "reroll"}
+    stop = index[("stop", None, None, None, None, None)]
+    return {
+        ROLL: [*range(len(SUBSETS)), stop],
+        ACTIONS: [*(index[("wild", None, None, None, f, None)] for f in ACTION_FACES),
+                  *(index[("use", None, None, None, None, f)] for f in ACTION_FACES),
+                  index[("end_turn", None, None, None, None, None)]],
+        PICK: [stop, index[("draw", None, None, None, None, None)]],
+        JACK: [index[("return", c, None, None, None, None)] for c in ALL],
+        CHEST: [stop, *(i for (kind, *_), i in index.items() if kind == "protect")],
+        CART: [stop, *(index[("dump", None, s, None, None, None)] for s in range(players))],
+        STEAL: [stop, *(index[("steal", c, None, s, None, None)] for s in range(players) for c in COLOURS)],
+    }
 
 
 def _filled(array, rows, value=True):

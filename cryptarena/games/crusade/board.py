@@ -73,6 +73,7 @@ class Board:
         self.edges = tuple(t for t in range(self.size) if self.edge[t])
         # steps from off the board: the first step lands on an edge tile
         self.entry = tuple(1 + min(self.dist[e][t] for e in self.edges) for t in range(self.size))
+        self._landings: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def reachable(self, here: int | None, reach: int) -> list[int]:
         """Tiles a move of up to `reach` tiles from `here` may end on (never `here` itself);
@@ -107,7 +108,11 @@ class Board:
     def kick_landings(self, tile: int, steps: int) -> list[int]:
         """Every landing tile of a push from `tile`, one per direction that starts on the board
         (no two directions land on the same tile: no two directions are parallel)."""
-        return sorted(t for d in self.layout.directions if (t := self.push(tile, d, steps)) is not None)
+        landings = self._landings.get((tile, steps))
+        if landings is None:  # the board never changes: each answer is worked out once
+            landings = self._landings[tile, steps] = tuple(sorted(
+                t for d in self.layout.directions if (t := self.push(tile, d, steps)) is not None))
+        return list(landings)
 
     def tile_view(self, tile: int, roses: set[int]) -> dict:
         a, b = self.layout.coords[tile]

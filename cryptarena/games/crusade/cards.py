@@ -35,6 +35,18 @@ def plays(state, seat: int, card_id: str) -> list[Action]:
     return builder(state, seat, here, card.range, card_id)
 
 
+def hand_plays(state, seat: int) -> list[Action]:
+    """Every legal play of the cards in the seat's hand, card by card in hand order (`plays` of
+    each, without a call per card: this is most of the legal list a turn asks for)."""
+    here = state.pos[seat]
+    found = []
+    for card_id in dict.fromkeys(state.hands[seat]):
+        card = CARDS[card_id]
+        if here is not None or not card.positional:
+            found += _TARGETS[card_id](state, seat, here, card.range, card_id)
+    return found
+
+
 def _seal_tiles(state, seat, here, reach, card_id):
     row = state.board.dist[here]  # the Graves are kept in tile order
     return [_ON_TILE[t] for t, grave in state.graves.items() if row[t] <= reach and grave["seal"] == 0]

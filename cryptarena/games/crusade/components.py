@@ -8,6 +8,7 @@ lives there."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 GK, NM = "gk", "nm"
 TEAMS = (GK, NM)
@@ -81,9 +82,14 @@ def tier_cards(team: str, tier: int) -> list[str]:
 def full_pile(team: str, tier: int, copies: int) -> list[str]:
     """A tier pile at the start of the game, sorted (a pile is a multiset: it is drawn from at
     random, never in order)."""
-    return sorted((card for card in tier_cards(team, tier) for _ in range(copies)), key=CARD_ORDER.__getitem__)
+    return list(_full_pile(team, tier, copies))
 
 
-def card_key(card_id: str) -> tuple[int, int]:
-    """Hands are kept sorted by tier, then card: the order says nothing about when a card came."""
-    return CARDS[card_id].tier, CARD_ORDER[card_id]
+@cache  # every new table starts with these piles
+def _full_pile(team: str, tier: int, copies: int) -> tuple[str, ...]:
+    return tuple(sorted((card for card in tier_cards(team, tier) for _ in range(copies)), key=CARD_ORDER.__getitem__))
+
+
+# Hands are kept sorted by tier, then card: the order says nothing about when a card came.
+HAND_ORDER = {card_id: (card.tier, CARD_ORDER[card_id]) for card_id, card in CARDS.items()}
+card_key = HAND_ORDER.__getitem__

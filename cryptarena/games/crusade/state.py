@@ -15,6 +15,7 @@ to everyone. Card effects are in cards.py, the reasons for refusals in reasons.p
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from functools import cache
 
@@ -33,6 +34,11 @@ SPEED_CARDS = ("sprint", "glide")
 # read-only (frozen_actions), a simulation asks for the legal list at every step.
 END, TELEPORT, DONE = Action(type="end"), Action(type="teleport"), Action(type="done")
 BUY = {tier: Action(type="buy", tier=tier) for tier in TIERS}
+
+
+@cache
+def shop_choices(*tiers: int) -> tuple[Action, ...]:
+    return (*(BUY[tier] for tier in tiers), DONE)
 GIVE_UP = {card_id: Action(type="give_up", card=card_id) for card_id in CARDS}
 
 
@@ -54,8 +60,8 @@ def copies_for(players: int, option: int) -> int:
     return option or max(3, players // 2 + 1)
 
 
-def no_effects() -> dict:
-    return {"ghastly": False, "leech": 0, "balloon": False, "boo": False, "boost": 0}
+def no_effects(boost: int = 0) -> dict:
+    return {"ghastly": False, "leech": 0, "balloon": False, "boo": False, "boost": boost}
 
 
 class CrusadeState(State):
@@ -118,8 +124,7 @@ class CrusadeState(State):
 
     def _give(self, seat: int, card: str, msg: str, params: dict | None = None) -> None:
         hand = self.hands[seat]
-        hand.append(card)
-        hand.sort(key=card_key)
+        insort(hand, card, key=card_key)
         if self.keep_log:  # (the hot paths skip building entries nobody keeps: a simulation's)
             self.add_log(msg, {"seat": seat, "tier": CARDS[card].tier, **(params or {})}, seat=seat,
                          chance={"kind": "card"},
@@ -143,8 +148,7 @@ class CrusadeState(State):
     def _to_pile(self, card: str) -> None:
         spec = CARDS[card]
         pile = self.piles[spec.team][spec.tier - 1]
-        pile.append(card)
-        pile.sort(key=CARD_ORDER.__getitem__)
+        insort(pile, card, key=CARD_ORDER.__getitem__)
 
     # ------------------------------------------------------------------ board helpers
     def pieces_within(self, tile: int, reach: int, team: str) -> list[int]:
@@ -209,13 +213,7 @@ class CrusadeState(State):
         return self.turn["cards_left"] > 0 and bool(self.hands[seat]) and not self.effects[seat]["balloon"]
 
     def playable(self) -> list[Action]:
-        if not self.can_play():
-            return []
-        seat = self.turn["seat"]
-        found = []
-        for card_id in dict.fromkeys(self.hands[seat]):
-            found += cards.plays(self, seat, card_id)
-        return found
+        return cards.hand_plays(self, self.turn["seat"]) if self.can_play() else []
 
     def _move(self, seat: int, to: int, how: str) -> None:
         origin = self.pos[seat]
@@ -273,7 +271,7 @@ class CrusadeState(State):
         seat = self.turn["seat"]
         team = self.teams[seat]
         tile = self.pos[seat]
-        grave = self.graves.get(tile) if tile is not None else None
+        grave = self.graves.get(tile)  # (None: off the board)
         if grave is not None and grave["owner"] != team:
             blocked = ("sealed" if grave["seal"] else
                        "opponent" if any(self.pos[s] == tile for s in self._seats[OTHER[team]]) else
@@ -290,9 +288,7 @@ class CrusadeState(State):
             self._earn(GK, SHED_BONUS)
             self.add_log("crusade.shed", {"seat": seat, "tokens": SHED_BONUS}, seat=seat)
         # the effects this turn consumed are gone; a Life Leech played now boosts the next turn
-        boost = self.turn["boost_next"]
-        self.effects[seat] = no_effects()
-        self.effects[seat]["boost"] = boost
+        self.effects[seat] = no_effects(boost=self.turn["boost_next"])
         if self.keep_log:
             self.add_log("crusade.end_turn", {"seat": seat}, seat=seat)
         if rallied is not None:
@@ -322,10 +318,11 @@ class CrusadeState(State):
     def _income(self, team: str) -> None:
         held = self.graves_of(team)
         self._earn(team, held)
-        self.add_log("crusade.income", {"team": team, "graves": held, "tokens": held})
+        if self.keep_log:
+            self.add_log("crusade.income", {"team": team, "graves": held, "tokens": held})
 
     def graves_of(self, team: str) -> int:
-        return sum(1 for g in self.graves.values() if g["owner"] == team)
+        return [g["owner"] for g in self.graves.values()].count(team)
 
     def _end_round(self) -> None:
         self.turn = None
@@ -367,6 +364,15 @@ class CrusadeState(State):
         piles, prices, purse = self.piles[team], PRICES[team], self.purse[team]
         return [tier for tier in TIERS if piles[tier - 1] and prices[tier] <= purse]
 
+    def shopping(self, team: str) -> bool:
+        """bool(can_buy(team)), without the list: to_act asks it for both teams at every step
+        of the shop."""
+        piles, prices, purse = self.piles[team], PRICES[team], self.purse[team]
+        for tier in TIERS:
+            if piles[tier - 1] and prices[tier] <= purse:
+                return True
+        return False
+
     def _buy(self, seat: int, tier: int) -> None:
         team = self.teams[seat]
         price = PRICES[team][tier]
@@ -390,9 +396,12 @@ class CrusadeState(State):
         if phase == "leaf_blower":
             return [self.leaf["target"]]
         if phase == "shop":
-            # the Groundskeepers' seats come first: team by team is seat order
             done = self.shop_done
-            return [s for team in TEAMS if self.can_buy(team) for s in self._seats[team] if s not in done]
+            seats = []
+            for team in TEAMS:  # the Groundskeepers' seats come first: team by team is seat order
+                if self.shopping(team):
+                    seats += [s for s in self._seats[team] if s not in done] if done else self._seats[team]
+            return seats
         return []
 
     def is_over(self) -> bool:
@@ -415,7 +424,7 @@ class CrusadeState(State):
             return [GIVE_UP[c] for c in dict.fromkeys(self.hands[seat])]
         if phase == "shop" and seat not in self.shop_done:  # a seat whose team can buy (to_act)
             tiers = self.can_buy(self.teams[seat])
-            return [BUY[tier] for tier in tiers] + [DONE] if tiers else []
+            return list(shop_choices(*tiers)) if tiers else []
         return []
 
     def _apply(self, seat: int, action: dict) -> None:

@@ -10,7 +10,7 @@ import pytest
 from cryptarena import games
 from cryptarena.batch import core
 from cryptarena.batch.quartz import ALL, FACES, QuartzBatch, action_list
-from cryptarena.engine import IllegalAction
+from cryptarena.engine import IllegalAction, Rng
 
 GAME = games.load("quartz")
 NUMPY = core.backend("numpy")
@@ -98,11 +98,12 @@ def batch_facts(batch: QuartzBatch, g: int) -> tuple:
             tuple(map(tuple, chests.tolist())), tuple(np.asarray(batch.markers)[g].tolist()), dice)
 
 
-def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str) -> list:
+def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str, disagreements: list | None = None) -> list:
     """Pass 1: the batch plays with random chance (the scalar set-up's draws first) and its policy,
     everything written down. Pass 2: a fresh batch on a ScriptedSource of those outcomes and the
     scalar tables on script_chance, the same actions into both, compared at every decision point.
-    Returns the finished scalar tables."""
+    Returns the finished scalar tables; `disagreements` collects the decisions where the scalar
+    greedy bot would have chosen otherwise than the batch's policy."""
     n = len(seeds)
     tables = [scalar_table(players, seed, options) for seed in seeds]
     recorder = Recorder(seeds[0], n, [prefix for _, prefix in tables])
@@ -119,6 +120,7 @@ def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str
     replay = QuartzBatch(NUMPY, players, n, options,
                          core.ScriptedSource([[v for _, v in drawn] for drawn in recorder.drawn]))
     encoding = GAME.action_encoding(players, options)
+    bot = GAME.bots["greedy"](GAME)
     for j, (actions, before) in enumerate(steps[:-1]):
         seat, legal = np.asarray(replay.to_act()), np.asarray(replay.legal())
         for g, (state, _) in enumerate(tables):
@@ -128,6 +130,11 @@ def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str
             assert [seat[g]] == state.to_act(), (g, j)
             assert sorted(encoding.indices(state.legal_actions(int(seat[g])))) == np.flatnonzero(legal[g]).tolist(), (g, j)
             assert batch_facts(replay, g) == view_facts(state.view()), (g, j)
+            if disagreements is not None:
+                view, legal_list = state.view(int(seat[g])), state.legal_actions(int(seat[g]))
+                wanted = encoding.index(bot.act(view, legal_list, Rng(0)))
+                if wanted != actions[g]:
+                    disagreements.append((seeds[g], j, view["phase"], wanted, int(actions[g])))
             after = steps[j + 1][1][g]
             script(state, recorder.drawn[g][before[g]:after])
             state.apply(int(seat[g]), encoding.action(int(actions[g])))
@@ -188,3 +195,42 @@ def test_ties_on_total_and_white_go_to_most_pink_as_in_the_engine():
         best = [s for s in best if white[s] == max(white[b] for b in best)]
         decided_by_pink += best != state.winners()
     assert decided_by_pink >= 1  # the pink tie-break was compared, not only reached
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_greedy_play_is_the_engines_game_and_the_scalar_bots_choices(players):
+    disagreements: list = []
+    states = play_side_by_side(players, list(range(40, 46)), {}, "greedy", disagreements)
+    assert decisions(states) > 300
+    assert disagreements == []
+
+
+def test_greedy_under_rule_changing_options_is_the_scalar_bot():
+    disagreements: list = []
+    for options in OPTIONS:
+        play_side_by_side(4, list(range(60, 64)), options, "greedy", disagreements)
+    assert disagreements == []
+
+
+def test_the_copied_constants_are_the_engines():
+    from cryptarena.batch import quartz, quartz_greedy
+    from cryptarena.games.quartz import bot, components
+    assert quartz.COLOURS == components.COLOURS and quartz.ALL[-1] == components.UNSTABLE
+    assert quartz.FACES == components.FACES and quartz.ACTION_FACES == tuple(components.MINIMUM)
+    assert quartz.MINIMUM == tuple(components.MINIMUM.values())
+    assert quartz.VALUES == tuple(components.VALUES[c] for c in components.COLOURS)
+    assert quartz.SET_BONUS == components.SET_BONUS and quartz.DIE_PRESETS == components.DIE_PRESETS
+    assert (quartz.DICE, quartz.FREE_REROLLS, quartz.ROUNDS, quartz.HELMETS_PER_WILD) == (
+        components.DICE, components.FREE_REROLLS, components.ROUNDS, components.HELMETS_PER_WILD)
+    assert (quartz.UNSTABLE_ROUND_ONE, quartz.UNSTABLE_PER_ROUND, quartz.UNSTABLE_PENALTY,
+            quartz.FEWEST_IN_CHEST_PENALTY) == (components.UNSTABLE_ROUND_ONE, components.UNSTABLE_PER_ROUND,
+                                                components.UNSTABLE_PENALTY, components.FEWEST_IN_CHEST_PENALTY)
+    assert (quartz_greedy.MARKER_COST, quartz_greedy.DUMP_VALUE, quartz_greedy.STEAL_HARM,
+            quartz_greedy.CHEST_BUFFER_VALUE) == (bot.MARKER_COST, bot.DUMP_VALUE, bot.STEAL_HARM, bot.CHEST_BUFFER_VALUE)
+    assert [quartz.ACTION_FACES[k] for k in quartz_greedy.ACTION_ORDER] == list(bot.ACTION_ORDER)
+
+
+def test_greedy_beats_random_by_a_clear_margin():
+    report = core.run_batch("quartz", 4, 200, ["greedy", "random", "random", "random"], seed=5)
+    rates = {entry["agent"]: entry["win_rate"] for entry in report["by_agent"]}
+    assert rates["greedy"] > 0.8 and rates["random"] < 0.1  # an even table would give each 0.25

@@ -167,7 +167,7 @@ class QuartzBatch:
         self.left, self.drawn, self.length = zeros(), zeros(len(ALL)), zeros()
         self.starter = source.pick(xp.ones(n, bool), xp.ones((n, players), xp.int32)).astype(xp.int32)
         everyone = xp.arange(n)
-        rolls = xp.zeros((n, DICE), bool)
+        rolls: list = []
         mine = self._begin(everyone[:0], everyone, rolls)
         self._chance(rolls, mine, everyone[:0], everyone[:0], everyone[:0])
 
@@ -214,21 +214,24 @@ class QuartzBatch:
             at += group.shape[0]
         return found
 
-    def _roll(self, valid):
-        """A face for each true cell of valid [n, DICE], table by table, dice in order."""
+    def _roll(self, rows, valid):
+        """A face for each true cell of valid [len(rows), DICE] (the dice of the tables at `rows`),
+        table by table, dice in order: faces [len(rows), DICE]."""
         xp = self.xp
         if self._die_uniform:
             many = getattr(self.source, "dice_masked", None)  # the core's sources have it
             if many is not None:
-                return many(valid, len(FACES)).astype(xp.int32)
+                return many(valid, len(FACES), rows=rows).astype(xp.int32)
         # die by die: the same draws, in the same order for each table
-        return xp.stack([(self.source.dice(valid[:, d], 1, len(FACES))[:, 0] if self._die_uniform
-                          else self.source.pick(valid[:, d], self._face_weights)).astype(xp.int32)
-                         for d in range(DICE)], axis=1)
+        full = self._put(xp.zeros((self.n, DICE), bool), rows, valid)
+        return xp.stack([(self.source.dice(full[:, d], 1, len(FACES))[:, 0] if self._die_uniform
+                          else self.source.pick(full[:, d], self._face_weights)).astype(xp.int32)
+                         for d in range(DICE)], axis=1)[rows]
 
     def _chance(self, rolls, mine, pick, hammer, hammer_count):
         """The step's chance, in the scalar engine's order within each table: the crystals (a turn's
-        mining, a pickaxe's draw, a jackhammer's draws), then the dice."""
+        mining, a pickaxe's draw, a jackhammer's draws), then the dice (`rolls`: disjoint pairs of
+        tables and which of their dice)."""
         xp = self.xp
         (mined, colour), (picked, picked_colour), (hit, hit_colour) = self._draw([mine, pick, hammer])
         if mined.shape[0]:
@@ -247,8 +250,10 @@ class QuartzBatch:
             left = drawn.sum(axis=1) // 2
             self._set("left", hammer, left)
             self._set("phase", hammer, xp.where(left > 0, JACK, ACTIONS))
-        if bool(rolls.any()):
-            self.dice = xp.where(rolls, self._roll(rolls), self.dice)
+        if rolls:
+            rows = xp.concatenate([r for r, _ in rolls])
+            valid = xp.concatenate([v for _, v in rolls])
+            self._set("dice", rows, xp.where(valid, self._roll(rows, valid), self.dice[rows]))
 
     # ------------------------------------------------------------------ rounds and turns
     def _begin(self, turn, fresh, rolls):
@@ -273,7 +278,7 @@ class QuartzBatch:
         rows = xp.concatenate([turn, fresh])
         self._set("free", rows, FREE_REROLLS)
         self._set("phase", rows, ROLL)
-        self._put(rolls, rows, True)
+        rolls.append((rows, xp.ones((rows.shape[0], DICE), bool)))
         return rows
 
     def _end_turn(self, rows, rolls):
@@ -351,14 +356,14 @@ class QuartzBatch:
         sub = self._rows(live & (phase >= PICK) & (phase <= STEAL))
         end = self._rows(kind == K_END)
         self.length = self.length + live
-        rolls = xp.zeros((self.n, DICE), bool)
+        rolls: list = []  # (tables, which of their dice) to roll with the step's chance
         nothing = reroll[:0]
         pick, hammer, hammer_count, mine = nothing, nothing, nothing, nothing
         if reroll.shape[0]:
             paid = self.free[reroll] == 0  # the free rerolls go first, then a marker each
             self._add("free", reroll, (paid - 1).astype(xp.int32))
             self._add("markers", (reroll, self._seat_of(reroll)), -paid.astype(xp.int32))
-            rolls = self._put(rolls, reroll, t["dice"][actions[reroll]])
+            rolls.append((reroll, t["dice"][actions[reroll]]))
         if keep.shape[0]:
             counts = (self.dice[keep][:, :, None] == self._faces[None, None, :]).sum(axis=1)
             self._set("faces", keep, counts[:, :len(ACTION_FACES)])
@@ -422,6 +427,15 @@ class QuartzBatch:
         self._set("left", rows, xp.where(spent, 0, left))
         self._set("phase", rows, xp.where(spent, ACTIONS, phase))
 
+    def take(self, index):
+        """Keep only the tables at `index` (the driver drops finished ones so steps stay short)."""
+        for name in STATE:
+            setattr(self, name, getattr(self, name)[index])
+        self._face_weights = self._face_weights[index]
+        self.n = int(index.shape[0])
+        self.source = self.source.take(index)
+        return self
+
     # ------------------------------------------------------------------ results
     def totals_and_breakdown(self):
         return scores(self.xp, self.carts, self.chests, self._values, self._sets)
@@ -470,6 +484,10 @@ class QuartzBatch:
             choice = self._put(choice, rows, xp.where(block[:, -1] & (block.sum(axis=1) == 1), len(SUBSETS), at)
                                if phase == ROLL else self._columns[phase][at])
         return choice
+
+
+STATE = ("bag", "supply", "carts", "chests", "markers", "round", "pos", "phase", "dice", "free", "faces", "helmets",
+         "used", "left", "drawn", "length", "starter")
 
 
 def _phase_columns(actions: list[dict], players: int) -> dict[int, list[int]]:

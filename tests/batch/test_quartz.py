@@ -4,6 +4,11 @@ its greedy policy beats random."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import math
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -48,12 +53,15 @@ class Recorder:
             faces[:, j] = self._note("face", mask, faces[:, j])
         return faces
 
-    def dice_masked(self, valid, sides):
-        faces = np.array(self.inner.dice_masked(valid, sides))
-        valid = np.asarray(valid)
-        for j in range(valid.shape[1]):  # within a table the cells are successive draws, in order
-            faces[:, j] = self._note("face", valid[:, j], faces[:, j])
-        return faces
+    def dice_masked(self, valid, sides, rows=None):
+        n = len(self.drawn)
+        rows = np.arange(n) if rows is None else np.asarray(rows)
+        full = np.zeros((n, np.asarray(valid).shape[1]), bool)
+        full[rows] = valid
+        faces = np.array(self.inner.dice_masked(full, sides))
+        for j in range(full.shape[1]):  # within a table the cells are successive draws, in order
+            faces[:, j] = self._note("face", full[:, j], faces[:, j])
+        return faces[rows]
 
     def below(self, mask, k):
         raise AssertionError("the rules draw only picks and dice")
@@ -234,3 +242,107 @@ def test_greedy_beats_random_by_a_clear_margin():
     report = core.run_batch("quartz", 4, 200, ["greedy", "random", "random", "random"], seed=5)
     rates = {entry["agent"]: entry["win_rate"] for entry in report["by_agent"]}
     assert rates["greedy"] > 0.8 and rates["random"] < 0.1  # an even table would give each 0.25
+
+
+# ---------------------------------------------------------------------------------- distributions
+# The scalar side is stored (tests/batch/make_quartz_reference.py wrote it: 10^5 games where the
+# configuration says share 1.0); the batch side is played here with its own seeds. Every statistic
+# is a two-sample test at a strict threshold: |z| < Z_MAX for each seat's share of wins, each seat's
+# mean of the total and of every breakdown item, the mean length, and the number of shared wins;
+# the Kolmogorov–Smirnov distance between the length distributions under its critical value at
+# ALPHA. With about 120 statistics over the four configurations, a correct batch fails one by
+# chance with probability under 1e-3; the seeds are fixed, so the outcome is too.
+Z_MAX = 4.5
+ALPHA = 1e-4
+REFERENCE = Path(__file__).parent / "data" / "quartz_reference.json"
+
+
+def _reference_module():
+    spec = importlib.util.spec_from_file_location("make_quartz_reference", Path(__file__).parent / "make_quartz_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _configs():
+    return json.loads(REFERENCE.read_text())["configs"]
+
+
+def _z_mean(sum1, sq1, n1, sum2, sq2, n2) -> float:
+    mean1, mean2 = sum1 / n1, sum2 / n2
+    var1, var2 = (sq1 - n1 * mean1 ** 2) / (n1 - 1), (sq2 - n2 * mean2 ** 2) / (n2 - 1)
+    spread = math.sqrt(var1 / n1 + var2 / n2)
+    return 0.0 if spread == 0 and mean1 == mean2 else (mean1 - mean2) / spread
+
+
+def _z_share(k1, n1, k2, n2) -> float:
+    pooled = (k1 + k2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return 0.0 if spread == 0 else (k1 / n1 - k2 / n2) / spread
+
+
+def _ks(hist1: dict, hist2: dict) -> tuple[float, float]:
+    """The two-sample KS distance between two histograms of integers and its critical value at ALPHA."""
+    n1, n2 = sum(hist1.values()), sum(hist2.values())
+    c1 = c2 = 0
+    distance = 0.0
+    for value in sorted(set(hist1) | set(hist2)):
+        c1 += hist1.get(value, 0)
+        c2 += hist2.get(value, 0)
+        distance = max(distance, abs(c1 / n1 - c2 / n2))
+    return distance, math.sqrt(-math.log(ALPHA / 2) / 2) * math.sqrt((n1 + n2) / (n1 * n2))
+
+
+@pytest.mark.parametrize("at", range(4))
+def test_random_games_have_the_engines_distributions(at):
+    config = _configs()[at]
+    players, games_n = config["players"], config["games"]
+    result = core.play(QuartzBatch, NUMPY, players, games_n, config["options"], np.zeros((games_n, players), int),
+                       seed=77 + at, game_index=np.arange(games_n))
+    ref = config
+    problems = []
+    winners = np.asarray(result.winners)
+    for seat in range(players):
+        z = _z_share(int(winners[:, seat].sum()), games_n, ref["in_winners"][seat], ref["games"])
+        if abs(z) >= Z_MAX:
+            problems.append(("wins", seat, z))
+    z = _z_share(int((winners.sum(axis=1) > 1).sum()), games_n, ref["shared_win_games"], ref["games"])
+    if abs(z) >= Z_MAX:
+        problems.append(("shared wins", z))
+    items = {"total": result.totals, **result.breakdown}
+    assert list(items) == list(ref["scores"])
+    for item, values in items.items():
+        values = np.asarray(values, dtype=np.int64)
+        for seat in range(players):
+            stored = ref["scores"][item]
+            z = _z_mean(int(values[:, seat].sum()), int((values[:, seat] ** 2).sum()), games_n,
+                        stored["sum"][seat], stored["sum_sq"][seat], ref["games"])
+            if abs(z) >= Z_MAX:
+                problems.append((item, seat, z))
+    lengths = np.asarray(result.length)
+    stored = {int(k): v for k, v in ref["lengths"].items()}
+    ref_sum = sum(k * v for k, v in stored.items())
+    ref_sq = sum(k * k * v for k, v in stored.items())
+    z = _z_mean(int(lengths.sum()), int((lengths ** 2).sum()), games_n, ref_sum, ref_sq, ref["games"])
+    if abs(z) >= Z_MAX:
+        problems.append(("length", z))
+    values, counts = np.unique(lengths, return_counts=True)
+    distance, critical = _ks(dict(zip(values.tolist(), counts.tolist())), stored)
+    if distance >= critical:
+        problems.append(("length KS", distance, critical))
+    assert problems == []
+
+
+def test_the_stored_reference_is_still_the_engines_output():
+    # the first CHECK games of every configuration, replayed through simulate's own game loop
+    from cryptarena.ai.runner import play_indexed
+    reference = _reference_module()
+
+    def via_simulate(game, players, options, index):
+        record = play_indexed(game, players, reference.SEED, ["random"], options, index)
+        return record.totals, record.breakdowns, record.winners, record.actions
+    configs = _configs()
+    assert [(c["players"], c["options"]) for c in configs] == [(p, o) for p, o, _ in reference.CONFIGS]
+    for config in configs:
+        options = GAME.check_table(config["players"], config["options"])
+        assert reference.tally(GAME, config["players"], options, 0, reference.CHECK, play=via_simulate) == config["check"]

@@ -24,11 +24,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import multiprocessing
 import os
 import random
+import re
 import secrets
 import socket
 import subprocess
@@ -70,6 +72,7 @@ class LoadResult:
     tables_started: int = 0
     tables_finished: int = 0
     window_s: float = 0.0
+    connect_s: float = 0.0  # the first tables' sockets: from the first connect to the last first state
     cpu_s: float = 0.0  # this generator process's CPU time over the window
 
     def merge(self, other: "LoadResult") -> None:
@@ -78,6 +81,7 @@ class LoadResult:
         self.tables_started += other.tables_started
         self.tables_finished += other.tables_finished
         self.window_s = max(self.window_s, other.window_s)
+        self.connect_s = max(self.connect_s, other.connect_s)
         self.cpu_s += other.cpu_s
 
 
@@ -107,6 +111,11 @@ class Generator:
         self.rng = random.Random(f"{config.seed}/{worker}")
         self.result = LoadResult()
         self.stop = asyncio.Event()
+        # Play starts when every socket of the first tables has been greeted, so the window times
+        # play, not 1,500 sockets connecting at once (that is timed apart, as connect_s).
+        self.go = asyncio.Event()
+        self.greeted = 0
+        self.all_greeted = asyncio.Event()
         self.acts: set[asyncio.Task] = set()
         self.http: list[httpx.AsyncClient] = []
 
@@ -174,6 +183,17 @@ class Generator:
                 table.in_flight -= 1
 
             try:
+                if not self.go.is_set():  # a first table: wait for its first state, then for the window
+                    latest = orjson.loads(await ws.recv())
+                    self.greeted += 1
+                    if self.greeted >= len(self.tables_at_start) * self.config.players:
+                        self.all_greeted.set()
+                    if latest.get("type") != "state":
+                        self.result.errors[latest.get("code", "?")] += 1
+                        latest = None
+                    await self.go.wait()
+                    if latest is not None and my_turn(latest):
+                        timer = asyncio.get_running_loop().call_later(self.think_time(), thought)
                 async for raw in ws:
                     message = orjson.loads(raw)
                     kind = message.get("type")
@@ -186,6 +206,8 @@ class Generator:
                         continue
                     if pending and message["version"] > pending[1]:
                         self.result.latencies.append(time.perf_counter() - pending[0])
+                        if os.environ.get("BENCH_TIMELINE"):
+                            with open(os.environ["BENCH_TIMELINE"], "a") as f: f.write(f"{pending[0]:.3f} {time.perf_counter() - pending[0]:.4f}\n")
                         settle()
                     latest = message
                     if message["over"]:
@@ -235,6 +257,12 @@ class Generator:
         tables = []
         for start in range(0, len(mine), 20):  # create in small batches: the set-up is not timed
             tables += await asyncio.gather(*(self.new_table(i) for i in mine[start:start + 20]))
+        self.tables_at_start = tables
+        connecting = time.perf_counter()
+        playing = [asyncio.ensure_future(self.run_table(t)) for t in tables]
+        with contextlib.suppress(asyncio.TimeoutError):  # a socket that failed is counted as an error
+            await asyncio.wait_for(self.all_greeted.wait(), timeout=120)
+        self.result.connect_s = time.perf_counter() - connecting
         if barrier is not None:  # every generator process starts its window together
             await asyncio.to_thread(barrier.wait)
         if on_window_start is not None:
@@ -246,7 +274,17 @@ class Generator:
             self.result.cpu_s = time.process_time() - cpu
 
         asyncio.get_running_loop().call_later(self.config.seconds, time_is_up)
-        await asyncio.gather(*(self.run_table(t) for t in tables))
+        # The generator's own collector must not pause it mid-window (a full pass over 1,500 sockets'
+        # objects takes 0.1-0.3 s, which would count as server latency): what exists now is frozen
+        # out of its passes, and the rest of the window is short enough to collect nothing.
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        self.go.set()
+        try:
+            await asyncio.gather(*playing)
+        finally:
+            gc.enable()
         self.result.window_s = self.config.seconds
         for client in self.http:
             await client.aclose()
@@ -376,6 +414,7 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
                                 args.players, args.seed)
             pids = [process.pid for _, process in running]
             clock: dict[str, float] = {}
+            profilers: list[tuple[subprocess.Popen, Path]] = []
 
             def window_end() -> None:
                 clock["server_cpu"] = sum(map(cpu_seconds, pids)) - clock["cpu"]
@@ -383,9 +422,12 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
             def window_start() -> None:  # server CPU is read over the timed window exactly
                 clock["cpu"] = sum(map(cpu_seconds, pids))
                 threading.Timer(args.seconds, window_end).start()
+                if args.profile:
+                    profilers.extend(start_profilers(pids, args.profile, f"{setup}-{tables}", args.seconds))
 
             result = generate_load(config, args.clients, window_start)
             server_cpu = clock["server_cpu"]
+            profiles = finish_profilers(profilers)
     actions = len(result.latencies)
     return {"setup": setup, "label": label, "processes": processes, "tables": tables, "seconds": args.seconds,
             "think_s": args.think, "game": args.game, "players": args.players, "clients": args.clients,
@@ -395,7 +437,49 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
             "errors": sum(result.errors.values()), "error_codes": dict(result.errors),
             "tables_started": result.tables_started, "tables_finished": result.tables_finished,
             "server_cpu_pct": 100 * server_cpu / args.seconds,
-            "generator_cpu_pct": 100 * result.cpu_s / args.seconds}
+            "generator_cpu_pct": 100 * result.cpu_s / args.seconds, "connect_s": result.connect_s,
+            "profiles": profiles}
+
+
+# ---------------------------------------------------------------------- profiles (--profile DIR)
+def start_profilers(pids: list[int], folder: str, name: str, seconds: float) -> list[tuple[subprocess.Popen, Path]]:
+    """py-spy attached to each server for the timed window, writing folded stacks (one line per
+    distinct stack, with its sample count) to DIR/<set-up>-<N>-<process>.txt."""
+    spy = ROOT / ".venv" / "bin" / "py-spy"
+    if not spy.exists():
+        raise SystemExit("--profile needs py-spy: .venv/bin/python -m pip install py-spy")
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    started = []
+    for index, pid in enumerate(pids):
+        out = Path(folder) / f"{name}-{index}.txt"
+        command = [str(spy), "record", "-p", str(pid), "-d", str(max(1, int(seconds))), "-r", "50", "-f", "raw",
+                   "-o", str(out), "--nonblocking"]
+        started.append((subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out))
+    return started
+
+
+def finish_profilers(profilers: list[tuple[subprocess.Popen, Path]]) -> list[dict]:
+    """Wait for py-spy, then each process's inclusive shares: the fraction of samples in which a
+    function is on the stack (counted once per sample), largest first."""
+    summaries = []
+    for process, out in profilers:
+        process.wait(timeout=120)
+        summaries.append({"file": str(out), **inclusive_shares(out)})
+    return summaries
+
+
+def inclusive_shares(path: Path, top: int = 25) -> dict:
+    samples, counts = 0, Counter()
+    for line in path.read_text().splitlines() if path.exists() else []:
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        samples += int(count)
+        # a frame is "function (file:line)": counted as the function in its file, whatever the line
+        for frame in {re.sub(r":\d+\)$", ")", frame) for frame in stack.split(";")}:
+            counts[frame] += int(count)
+    return {"samples": samples, "top": [(frame, round(n / samples, 4)) for frame, n in counts.most_common(top)]
+            if samples else []}
 
 
 def target_verdict(rows: list[dict]) -> list[str]:
@@ -415,10 +499,11 @@ def render(rows: list[dict], args) -> None:
     title = (f"{args.game} tables of {args.players} people, think {args.think:g} s, {args.seconds:g} s a row, "
              f"{args.clients} generator process{'es' if args.clients > 1 else ''}")
     grid = RichTable(title=title)
-    for name in ("set-up", "N", "actions/s", "p50 ms", "p99 ms", "max ms", "errors", "server CPU", "gen CPU"):
+    for name in ("set-up", "N", "connect s", "actions/s", "p50 ms", "p99 ms", "max ms", "errors", "server CPU",
+                 "gen CPU"):
         grid.add_column(name, justify="left" if name == "set-up" else "right")
     for row in rows:
-        grid.add_row(row["label"], str(row["tables"]), f"{row['actions_per_s']:.1f}", f"{row['p50_ms']:.1f}",
+        grid.add_row(row["label"], str(row["tables"]), f"{row['connect_s']:.1f}", f"{row['actions_per_s']:.1f}", f"{row['p50_ms']:.1f}",
                      f"{row['p99_ms']:.1f}", f"{row['max_ms']:.1f}",
                      str(row["errors"]) + (f" {row['error_codes']}" if row["errors"] else ""),
                      f"{row['server_cpu_pct']:.0f} %", f"{row['generator_cpu_pct']:.0f} %")
@@ -426,6 +511,11 @@ def render(rows: list[dict], args) -> None:
     console.print(grid)
     for line in target_verdict(rows):
         console.print(line)
+    for row in rows:
+        for profile in row.get("profiles") or []:
+            console.print(f"profile {profile['file']}: {profile['samples']} samples, inclusive share", highlight=False)
+            for frame, share in profile["top"]:
+                console.print(f"  {100 * share:5.1f} %  {frame}", highlight=False, markup=False)
 
 
 def parse_args(argv=None):
@@ -441,6 +531,8 @@ def parse_args(argv=None):
     parser.add_argument("--redis", default=REDIS_URL)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="the rows as JSON on stdout")
+    parser.add_argument("--profile", metavar="DIR", help="attach py-spy to every server for the window; folded "
+                        "stacks to DIR, the top inclusive shares printed")
     return parser.parse_args(argv)
 
 

@@ -198,7 +198,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           forwarded_allow_ips: str = typer.Option("127.0.0.1", "--forwarded-allow-ips",
                                                   envvar="FORWARDED_ALLOW_IPS",
                                                   help="proxies whose X-Forwarded-For names the client (comma-"
-                                                  "separated; the sign-in brake counts per client address)")) -> None:
+                                                  "separated; the sign-in brake counts per client address)"),
+          heap_freeze: float = typer.Option(1.0, min=0, help="seconds between moving long-lived objects out of "
+                                            "the cycle collector's way, so it never pauses the server for long "
+                                            "(0: Python's default collector)")) -> None:
     """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT.
 
     Operations: GET /healthz (database check), GET /metrics (Prometheus), logs on stderr.
@@ -217,7 +220,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     # log_config=None: uvicorn keeps our handlers; access_log off: our middleware logs each request
     uvicorn.run(create_app(db, bot_delay=bot_delay, redis_url=redis, secret_key=secret_key, socket_rate=socket_rate,
                            socket_burst=max(1, round(2 * socket_rate)), grace=grace, bot_think=bot_think,
-                           bot_processes=bot_processes, secure_cookies=secure_cookies), host=host, port=port, log_level="info", log_config=None,
+                           bot_processes=bot_processes, secure_cookies=secure_cookies,
+                           heap_interval=heap_freeze), host=host, port=port, log_level="info", log_config=None,
                 proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                 access_log=False)
 

@@ -25,6 +25,7 @@ from .. import games
 from ..engine import Game
 from ..ai.agents import agent_names
 from .bus import LocalBus, RedisBus
+from .heap import HeapPolicy
 from .logs import RequestLogMiddleware
 from .metrics import ArenaMetrics, database_error
 from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, TakeBack, \
@@ -100,14 +101,16 @@ def _game_json(game) -> dict:
 def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None,
                redis_url: str | None = None, socket_rate: float = 20.0, socket_burst: int = 40,
                grace: float = 60.0, bot_think: float = 2.0, bot_processes: int = 1,
-               secure_cookies: bool = False) -> FastAPI:
+               secure_cookies: bool = False, heap_interval: float = 1.0) -> FastAPI:
     """The whole server. `redis_url`: fan table events out through Redis pub/sub so that several
     processes on one database serve the same tables (docs/deploy.md); None: this process only.
     `socket_rate`/`socket_burst`: each socket's message budget (messages per second, bucket size).
     `grace`: seconds a seated person may be without a socket, in play, before a bot stands in for them.
     `bot_think`: the most seconds a search bot (hard) thinks over one decision; `bot_processes`: the
     worker processes search bots think in (off this process's event loop and interpreter lock).
-    `secure_cookies`: the session cookie is sent over HTTPS only (behind TLS, docs/deploy.md)."""
+    `secure_cookies`: the session cookie is sent over HTTPS only (behind TLS, docs/deploy.md).
+    `heap_interval`: seconds between freezes of the long-lived objects out of the cycle collector's
+    way (server/heap.py); 0 leaves the collector as Python sets it."""
     store = Store(db_url)
     metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
     bus = RedisBus(redis_url) if redis_url else LocalBus()
@@ -119,7 +122,10 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         await bus.start()
         await service.resume_all()
         service.watch_leavers()
+        heap = asyncio.get_running_loop().create_task(HeapPolicy(heap_interval).run()) if heap_interval > 0 else None
         yield
+        if heap is not None:
+            heap.cancel()
         await service.shutdown()
         await bus.close()
         store.close()

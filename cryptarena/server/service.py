@@ -2,8 +2,9 @@
 
 Every action — a person's over the socket or a bot's — takes the same path: load the stored state,
 refuse if the client saw an older version, `apply` (the engine refuses illegal actions and changes
-nothing), `store.append` (the database refuses a second writer at the same version), and only then
-publish the new version to every socket of the table.
+nothing), store it (the database refuses a second writer at the same version; commits.py stores the
+moves of many tables in one transaction), and only then publish the new version to every socket of
+the table.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .. import games
 from ..ai.agents import agent_names, decide, make_agent
 from ..engine import IllegalAction, Rng, derive_seed
 from .bus import LocalBus
+from .commits import GroupCommit
 from .metrics import ArenaMetrics
 from .protocol import ProtocolError
 from .records import rate_pending
@@ -113,6 +115,7 @@ class TableService:
                  metrics: ArenaMetrics | None = None, grace: float = 60.0, bot_think: float = 2.0,
                  bot_processes: int = 1):
         self.store = store
+        self.commits = GroupCommit(store)  # moves of many tables, one transaction
         # Search bots (hard) think in worker processes, at most `bot_think` seconds a decision, so a
         # table of them never holds the event loop or the interpreter lock other tables need.
         self.bot_think = bot_think
@@ -302,8 +305,7 @@ class TableService:
                     where = f"action {i + 1} of {len(actions)} ({action.get('type')}): " if len(actions) > 1 else ""
                     raise ProtocolError(exc.code, where + exc.reason, ref="act") from None
             try:
-                new_version = await asyncio.to_thread(self.store.append_many, table_id, current,
-                                                      state.history[-len(actions):], state)
+                new_version = await self.commits.append(table_id, current, state.history[-len(actions):], state)
             except VersionConflict as exc:
                 # Another process moved it (its event may never come, if it died): read it again, and
                 # let the bots look whether it is their turn now.
@@ -396,6 +398,7 @@ class TableService:
             self.wake_bots(record.id)
 
     async def shutdown(self) -> None:
+        await self.commits.close()
         tasks = [*self._bots.values(), *([self._watcher] if self._watcher else [])]
         for task in tasks:
             task.cancel()

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from sqlalchemy import and_, create_engine, event, exists, func, insert, select, tuple_, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import games
 from .migrations import upgrade_to_head
@@ -81,6 +81,25 @@ class TableRecord:
     moved_at: datetime | None = None  # the last move stored, or the start: when the turn clock started
     rated: bool = True  # False: a friendly table, recorded but not rated
     spectators: bool = True  # False: nobody may watch it
+
+
+@dataclass
+class Append:
+    """One table's move to store: its history entries (one version each) and the state after them."""
+    table_id: str
+    expected_version: int
+    entries: list[dict]
+    state: object
+
+    @property
+    def new_version(self) -> int:
+        return self.expected_version + len(self.entries)
+
+    def problem(self) -> str | None:
+        history = self.state.history
+        if not self.entries or len(history) != self.new_version or history[-len(self.entries):] != self.entries:
+            return "the state given does not end with these entries at this version"
+        return None
 
 
 def _hash(token: str) -> str:
@@ -290,30 +309,73 @@ class Store:
     def append_many(self, table_id: str, expected_version: int, entries: list[dict], state) -> int:
         """Store several history entries (one version each) and the state after the last, in one
         transaction: all of them, or none if another move got there first (VersionConflict)."""
-        new_version = expected_version + len(entries)
-        if not entries or len(state.history) != new_version or state.history[-len(entries):] != entries:
-            raise StoreError("the state given does not end with these entries at this version")
-        status = "over" if state.is_over() else "playing"
+        outcome = self.append_batch([Append(table_id, expected_version, entries, state)])[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def append_batch(self, appends: list["Append"]) -> list:
+        """Several tables' moves in one transaction (a group commit): for each append, in order, its
+        new version or the StoreError that refused it (VersionConflict, UnknownTable, a state that
+        does not end with its entries). A refused append stores nothing and does not stop the others.
+
+        Rows are updated in table order, so two processes committing groups that share tables wait
+        for each other instead of deadlocking. Should the group fail as a whole (a database error),
+        each append is tried again in a transaction of its own, so one bad append costs only itself."""
+        outcomes: list = [None] * len(appends)
+        for i, append in enumerate(appends):
+            if append.problem():
+                outcomes[i] = StoreError(append.problem())
+        todo = sorted((i for i, o in enumerate(outcomes) if o is None), key=lambda i: appends[i].table_id)
+        if not todo:
+            return outcomes
         now = _now()
         try:
             with self.engine.begin() as conn:
-                moved = conn.execute(
-                    update(tables).where(tables.c.id == table_id, tables.c.version == expected_version)
-                    .values(version=new_version, snapshot=state.dumps(), status=status,
-                            updated_at=now)).rowcount
-                if not moved:
-                    exists = conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first()
-                    if exists is None:
-                        raise UnknownTable(f"no table {table_id!r}")
-                    raise VersionConflict(f"table {table_id} is no longer at version {expected_version}")
-                conn.execute(insert(moves), [{"table_id": table_id, "version": expected_version + i + 1,
-                                              "entry": json.dumps(entry), "created_at": now}
-                                             for i, entry in enumerate(entries)])
-                if status == "over":  # the history's record, in the same transaction as the last move
-                    record_result(conn, table_id, state, now)
-        except IntegrityError:
-            raise VersionConflict(f"table {table_id} is no longer at version {expected_version}") from None
-        return new_version
+                stored = []
+                for i in todo:
+                    outcomes[i] = self._move(conn, appends[i], now)
+                    if not isinstance(outcomes[i], Exception):
+                        stored.append(appends[i])
+                if stored:
+                    conn.execute(insert(moves), [{"table_id": a.table_id, "version": a.expected_version + k + 1,
+                                                  "entry": json.dumps(entry), "created_at": now}
+                                                 for a in stored for k, entry in enumerate(a.entries)])
+                for append in stored:
+                    if append.state.is_over():  # the history's record, in the same transaction as the last move
+                        record_result(conn, append.table_id, append.state, now)
+        except IntegrityError as exc:
+            if len(todo) == 1:
+                outcomes[todo[0]] = VersionConflict(f"table {appends[todo[0]].table_id} is no longer at version "
+                                                    f"{appends[todo[0]].expected_version}")
+                return outcomes
+            return self._one_by_one(appends, outcomes, todo, exc)
+        except DBAPIError as exc:
+            if len(todo) == 1:
+                raise
+            return self._one_by_one(appends, outcomes, todo, exc)
+        return outcomes
+
+    def _move(self, conn, append: "Append", now: datetime):
+        """The table row moved to the append's last version, if it is still at the expected one."""
+        status = "over" if append.state.is_over() else "playing"
+        moved = conn.execute(
+            update(tables).where(tables.c.id == append.table_id, tables.c.version == append.expected_version)
+            .values(version=append.new_version, snapshot=append.state.dumps(), status=status,
+                    updated_at=now)).rowcount
+        if moved:
+            return append.new_version
+        if conn.execute(select(tables.c.id).where(tables.c.id == append.table_id)).first() is None:
+            return UnknownTable(f"no table {append.table_id!r}")
+        return VersionConflict(f"table {append.table_id} is no longer at version {append.expected_version}")
+
+    def _one_by_one(self, appends: list["Append"], outcomes: list, todo: list[int], cause: Exception) -> list:
+        for i in todo:
+            try:
+                outcomes[i] = self.append_batch([appends[i]])[0]
+            except DBAPIError as exc:
+                outcomes[i] = StoreError(f"the move could not be stored: {exc.orig or cause}")
+        return outcomes
 
     def history(self, table_id: str, since: int = 0) -> list[dict]:
         with self.engine.connect() as conn:

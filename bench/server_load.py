@@ -206,8 +206,6 @@ class Generator:
                         continue
                     if pending and message["version"] > pending[1]:
                         self.result.latencies.append(time.perf_counter() - pending[0])
-                        if os.environ.get("BENCH_TIMELINE"):
-                            with open(os.environ["BENCH_TIMELINE"], "a") as f: f.write(f"{pending[0]:.3f} {time.perf_counter() - pending[0]:.4f}\n")
                         settle()
                     latest = message
                     if message["over"]:

@@ -55,12 +55,12 @@ class Backend:
         return np.asarray(array)
 
     def set_at(self, array, index, values):
-        """A copy of `array` with array[index] = values (a fresh array either way)."""
+        """`array` with array[index] = values: jax returns a new array, numpy writes in place (so
+        only on an array the caller owns: game state is replaced, never shared, between steps)."""
         if self.name == "jax":
             return array.at[index].set(values)
-        out = array.copy()
-        out[index] = values
-        return out
+        array[index] = values
+        return array
 
     def __repr__(self) -> str:
         return f"Backend({self.name!r})"
@@ -118,17 +118,22 @@ class RandomSource:
         self.base = xp.asarray(base)
         self.counter = xp.zeros(index.shape[0], dtype=xp.uint64)
 
-    def _next(self, mask):
+    def _next(self, mask, rows=None):
         xp = self.backend.xp
-        mask = xp.asarray(mask)
-        self.counter = self.counter + mask.astype(xp.uint64)
-        return _mix(xp, self.base + self.counter * _GOLDEN)
+        mask = xp.asarray(mask).astype(xp.uint64)
+        if rows is None:
+            self.counter = self.counter + mask
+            return _mix(xp, self.base + self.counter * _GOLDEN)
+        counter = self.counter[rows] + mask
+        self.counter = self.backend.set_at(self.counter, rows, counter)
+        return _mix(xp, self.base[rows] + counter * _GOLDEN)
 
-    def pick(self, mask, weights):
+    def pick(self, mask, weights, rows=None):
+        """(`rows`: mask and weights describe those games only; the others draw nothing.)"""
         xp = self.backend.xp
         mask = xp.asarray(mask)
         weights = xp.asarray(weights)
-        bits = self._next(mask)
+        bits = self._next(mask, rows)
         cumulative = xp.cumsum(weights, axis=1)
         total = cumulative[:, -1]
         if bool(xp.any(mask & (total <= 0))):
@@ -142,21 +147,35 @@ class RandomSource:
         mask = xp.asarray(mask)
         return self.dice_masked(mask[:, None] & xp.ones((1, count), dtype=bool), sides)
 
-    def dice_masked(self, valid, sides: int):
+    def dice_masked(self, valid, sides: int, rows=None):
         """One face in 0..sides-1 for each true cell of `valid` (bool[n, m]), drawn in row order, as
         that many successive picks with equal weights; false cells are 0 and draw nothing. (The one
-        call for a round's cups when each seat holds a different number of dice.)"""
+        call for a round's cups when each seat holds a different number of dice.) With `rows`,
+        valid's rows are those games only (the others draw nothing)."""
         xp = self.backend.xp
         valid = xp.asarray(valid)
         steps = xp.cumsum(valid.astype(xp.uint64), axis=1)
-        bits = _mix(xp, self.base[:, None] + (self.counter[:, None] + steps) * _GOLDEN)
-        self.counter = self.counter + steps[:, -1]
+        if rows is None:
+            base, counter = self.base, self.counter
+        else:
+            base, counter = self.base[rows], self.counter[rows]
+        bits = _mix(xp, base[:, None] + (counter[:, None] + steps) * _GOLDEN)
+        if rows is None:
+            self.counter = counter + steps[:, -1]
+        else:
+            self.counter = self.backend.set_at(self.counter, rows, counter + steps[:, -1])
         return xp.where(valid, _below_from_bits(xp, bits, sides).astype(xp.int64), 0)
 
-    def below(self, mask, k):
+    def take(self, index) -> "RandomSource":
+        """The source of the games at `index` only (their streams carry on)."""
+        kept = RandomSource.__new__(RandomSource)
+        kept.backend, kept.base, kept.counter = self.backend, self.base[index], self.counter[index]
+        return kept
+
+    def below(self, mask, k, rows=None):
         """A uniform integer in [0, k[g]) per game of `mask` (a pick among k[g] equal weights)."""
         xp = self.backend.xp
-        bits = self._next(mask)
+        bits = self._next(mask, rows)
         return xp.where(xp.asarray(mask), _below_from_bits(xp, bits, xp.maximum(xp.asarray(k), 1)).astype(xp.int64),
                         0)
 
@@ -189,31 +208,90 @@ class ScriptedSource:
         self.calls[g].append(call)
         return value
 
-    def pick(self, mask, weights):
+    def pick(self, mask, weights, rows=None):
         mask, weights = np.asarray(mask), np.asarray(weights)
+        games = np.arange(mask.shape[0]) if rows is None else np.asarray(rows)
         out = np.zeros(mask.shape[0], dtype=np.int64)
         for g in np.flatnonzero(mask):
-            out[g] = self._take(g, weights.shape[1], lambda v: weights[g, v] > 0, "pick")
+            out[g] = self._take(int(games[g]), weights.shape[1], lambda v: weights[g, v] > 0, "pick")
         return self.backend.xp.asarray(out)
 
     def dice(self, mask, count: int, sides: int):
         mask = np.asarray(mask)
         return self.dice_masked(mask[:, None] & np.ones((1, count), dtype=bool), sides)
 
-    def dice_masked(self, valid, sides: int):
+    def dice_masked(self, valid, sides: int, rows=None):
         valid = np.asarray(valid)
+        games = np.arange(valid.shape[0]) if rows is None else np.asarray(rows)
         out = np.zeros(valid.shape, dtype=np.int64)
-        for g, j in zip(*np.nonzero(valid)):  # row-major: game by game, cells in order
-            out[g, j] = self._take(g, sides, lambda v: True, "dice")
+        for r, j in zip(*np.nonzero(valid)):  # row-major: game by game, cells in order
+            out[r, j] = self._take(int(games[r]), sides, lambda v: True, "dice")
         return self.backend.xp.asarray(out)
 
-    def below(self, mask, k):
+    def take(self, index) -> "ScriptedSource":
+        """The source of the games at `index` only (their lists and positions carry on)."""
+        index = [int(i) for i in np.asarray(index)]
+        kept = ScriptedSource([self.per_game[i] for i in index], self.backend, self.fallback)
+        kept.position = [self.position[i] for i in index]
+        kept.calls = [self.calls[i] for i in index]
+        return kept
+
+    def below(self, mask, k, rows=None):
         mask = np.asarray(mask)
         k = np.broadcast_to(np.asarray(k), mask.shape)
+        games = np.arange(mask.shape[0]) if rows is None else np.asarray(rows)
         out = np.zeros(mask.shape[0], dtype=np.int64)
         for g in np.flatnonzero(mask):
-            out[g] = self._take(g, int(k[g]), lambda v: True, "below")
+            out[g] = self._take(int(games[g]), int(k[g]), lambda v: True, "below")
         return self.backend.xp.asarray(out)
+
+
+class Restricted:
+    """A source whose draws are confined to the games of `mask`: a policy playing some games of a
+    batch must not advance the other games' streams (their draws would then depend on the batch)."""
+
+    def __init__(self, source, mask):
+        self.source, self.mask = source, mask
+        self.backend = source.backend
+
+    def _mine(self, rows):
+        return self.mask if rows is None else self.mask[rows]
+
+    def pick(self, mask, weights, rows=None):
+        return self.source.pick(mask & self._mine(rows), weights, rows=rows)
+
+    def dice(self, mask, count: int, sides: int):
+        return self.source.dice(mask & self.mask, count, sides)
+
+    def dice_masked(self, valid, sides: int, rows=None):
+        return self.source.dice_masked(valid & self._mine(rows)[:, None], sides, rows=rows)
+
+    def below(self, mask, k, rows=None):
+        return self.source.below(mask & self._mine(rows), k, rows=rows)
+
+
+class RowSource:
+    """The games at `rows` of a batch, seen as a batch of their own (a sub-batch draws from its
+    games' own streams)."""
+
+    def __init__(self, source, rows):
+        self.source, self.rows = source, rows
+        self.backend = source.backend
+
+    def _rows(self, rows):
+        return self.rows if rows is None else self.rows[rows]
+
+    def pick(self, mask, weights, rows=None):
+        return self.source.pick(mask, weights, rows=self._rows(rows))
+
+    def dice(self, mask, count: int, sides: int):
+        return self.dice_masked(mask[:, None] & self.source.backend.xp.ones((1, count), dtype=bool), sides)
+
+    def dice_masked(self, valid, sides: int, rows=None):
+        return self.source.dice_masked(valid, sides, rows=self._rows(rows))
+
+    def below(self, mask, k, rows=None):
+        return self.source.below(mask, k, rows=self._rows(rows))
 
 
 # ------------------------------------------------------------------------------------ results
@@ -253,30 +331,67 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
          game_index, *, source=None, policy_source=None) -> BatchResult:
     """Play n games to their end. seats_policy[g, seat] indexes game_cls.policies. Chance comes from
     RandomSource(seed, stream 0) and the policies' choices from RandomSource(seed, stream 1), unless
-    sources are given."""
+    sources are given. A game class with `take(index)` has its finished games dropped once they are
+    most of the batch (the steps then cost only what is still being played)."""
     xp = backend_.xp
     index = np.asarray(game_index)
     source = source if source is not None else RandomSource(backend_, seed, index, stream=0)
     policy_source = policy_source if policy_source is not None else RandomSource(backend_, seed, index, stream=1)
     game = game_cls(backend_, players, n, options, source)
-    seats_policy = xp.asarray(np.asarray(seats_policy, dtype=np.int64))
-    rows = xp.arange(n)
-    used = sorted(set(np.asarray(seats_policy).ravel().tolist()))
+    seats_policy = np.asarray(seats_policy, dtype=np.int64)
+    used = sorted(set(seats_policy.ravel().tolist()))
+    seats_policy = xp.asarray(seats_policy)
+    origin = np.arange(n)  # each game's row in the result
+    parts: list[tuple[np.ndarray, BatchResult]] = []
     for _ in range(MAX_STEPS):
         seat = game.to_act()
         active = seat >= 0
-        if not bool(xp.any(active)):
-            return game.result()
+        live = int(xp.sum(active))
+        if not live:
+            parts.append((origin, game.result()))
+            return _assemble(parts, n)
+        if hasattr(game, "take") and live <= origin.shape[0] // 2 and origin.shape[0] >= 64:
+            finished = np.asarray(backend_.asnumpy(~active))
+            parts.append((origin[finished], _rows(game.result(), finished)))
+            keep = np.flatnonzero(~finished)
+            game = game.take(xp.asarray(keep))
+            policy_source = policy_source.take(xp.asarray(keep))
+            seats_policy = seats_policy[xp.asarray(keep)]
+            origin = origin[keep]
+            seat = game.to_act()
+            active = seat >= 0
         if len(used) == 1:
             actions = game.policy(game_cls.policies[used[0]], policy_source)
         else:
-            chosen = seats_policy[rows, xp.maximum(seat, 0)]
-            actions = xp.zeros(n, dtype=xp.int64)
+            chosen = xp.take_along_axis(seats_policy, xp.maximum(seat, 0)[:, None], axis=1)[:, 0]
+            actions = xp.zeros(seat.shape[0], dtype=xp.int64)
             for k in used:
-                if bool(xp.any(active & (chosen == k))):
-                    actions = xp.where(chosen == k, game.policy(game_cls.policies[k], policy_source), actions)
+                mine = active & (chosen == k)
+                if bool(xp.any(mine)):  # only the games it plays draw from their streams
+                    choice = game.policy(game_cls.policies[k], Restricted(policy_source, mine))
+                    actions = xp.where(mine, choice, actions)
         game.step(actions)
     raise RuntimeError(f"a batch of {game_cls.id} has not ended after {MAX_STEPS} decisions")
+
+
+def _rows(result: BatchResult, rows) -> BatchResult:
+    return BatchResult(totals=np.asarray(result.totals)[rows],
+                       breakdown={k: np.asarray(v)[rows] for k, v in result.breakdown.items()},
+                       winners=np.asarray(result.winners)[rows], length=np.asarray(result.length)[rows])
+
+
+def _assemble(parts: list, n: int) -> BatchResult:
+    """The results of the games dropped along the way and of the last batch, in game order."""
+    if len(parts) == 1 and np.array_equal(parts[0][0], np.arange(n)):
+        return _rows(parts[0][1], slice(None))
+    origin = np.concatenate([o for o, _ in parts])
+    order = np.argsort(origin, kind="stable")
+    results = [r for _, r in parts]
+    return BatchResult(totals=np.concatenate([r.totals for r in results])[order],
+                       breakdown={k: np.concatenate([r.breakdown[k] for r in results])[order]
+                                  for k in results[0].breakdown},
+                       winners=np.concatenate([r.winners for r in results])[order],
+                       length=np.concatenate([r.length for r in results])[order])
 
 
 # ------------------------------------------------------------------------------------ runs

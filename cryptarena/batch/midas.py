@@ -14,11 +14,12 @@ asks only the seat to act, so neither side ever plays them.
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 
 import numpy as np
 
-from .core import BatchResult
+from .core import BatchResult, RowSource
 
 # The engine's constants (cryptarena/games/midas/components.py), copied: the tests compare them.
 DICE_PER_PLAYER = 5
@@ -32,6 +33,10 @@ PRICES = (1, 2, 3, 4)
 POT, IMMUNITE, DAMOCLES, ECHANGE = range(4)
 
 OBSIDIAN_PHASE, BIDDING, PENALTY, FAVOURS_PHASE, SWAP, OVER = range(6)
+# every per-game array of the state (each has the games on its first axis)
+STATE = ("dice_count", "cursed", "coins", "chest_cursed", "purse", "bought", "immune", "granted", "damocles",
+         "bribe_holder", "stone", "cups", "table", "cards", "bid", "bidder", "turn", "loser", "offer_first",
+         "offer_k", "swapper", "winner", "phase", "length", "starter")
 FIELD = 8  # bits per face in a packed cup
 
 # the probabilistic bot's constants (games/midas/bot.py), copied: the tests compare them
@@ -142,6 +147,7 @@ class MidasBatch:
         self.winner = xp.full(n, -1, dtype=xp.int64)
         self.phase = xp.zeros(n, dtype=xp.int64)
         self.length = xp.zeros(n, dtype=xp.int64)
+        self._seat = None
         every = xp.ones(n, dtype=bool)
         self.starter = source.below(every, xp.full(n, p))
         self._start_round(every)
@@ -149,7 +155,7 @@ class MidasBatch:
     # ------------------------------------------------------------------ small helpers
     def _at(self, array, seat):
         """array[g, seat[g]] for each game (a seat out of range, in a game it does not concern, is clipped)."""
-        return self.xp.take_along_axis(array, self.xp.clip(seat, 0, self.p - 1)[:, None], axis=1)[:, 0]
+        return array[self.rows, self.xp.clip(seat, 0, self.p - 1)]
 
     def _one_hot(self, seat):
         return self.seats[None, :] == seat[:, None]
@@ -157,6 +163,8 @@ class MidasBatch:
     def _next_uncursed(self, seat):
         """The next seat clockwise after `seat` not Cursed."""
         xp = self.xp
+        if self.p == 2:  # while a 2-player game lasts nobody is Cursed
+            return 1 - seat
         order = (seat[:, None] + xp.arange(1, self.p + 1)[None, :]) % self.p
         free = ~xp.take_along_axis(self.cursed, order, axis=1)
         return xp.take_along_axis(order, xp.argmax(free, axis=1)[:, None], axis=1)[:, 0]
@@ -192,6 +200,11 @@ class MidasBatch:
 
     # ------------------------------------------------------------------ the contract
     def to_act(self):
+        if self._seat is None:
+            self._seat = self._to_act()
+        return self._seat
+
+    def _to_act(self):
         xp = self.xp
         waiting = self.cursed & (self.cards < 0)
         chooser = xp.argmax(waiting, axis=1)
@@ -234,11 +247,59 @@ class MidasBatch:
         return legal
 
     def step(self, actions):
+        """Bids and bribes (most decisions) on the whole batch; every other decision on the
+        sub-batch of the games taking one, so the rarer phases cost only what they concern."""
         xp = self.xp
         a = xp.asarray(actions)
         live = self.phase != OVER
         seat = self.to_act()
+        self._seat = None
         self.length = self.length + live
+        quick = (self.phase == BIDDING) & (a != self.a_accuse)
+        bids = quick & (a < self.a_accuse)
+        self.bid = xp.where(bids, a - self.a_bid + 1, self.bid)
+        self.bidder = xp.where(bids, seat, self.bidder)
+        self.turn = xp.where(bids, self._next_uncursed(seat), self.turn)
+        bribes = quick & (a >= self.a_bribe)
+        self.stone = xp.where(bribes, a - self.a_bribe, self.stone)
+        self.bribe_holder = xp.where(bribes, -1, self.bribe_holder)
+        rows = xp.nonzero(live & ~quick)[0]
+        if rows.shape[0]:
+            sub = self._sub(rows)
+            sub._step(a[rows])
+            self._merge(rows, sub)
+
+    def _sub(self, rows) -> "MidasBatch":
+        """The games at `rows` as a batch of their own (drawing from their own streams). Its arrays
+        are gathered when first read (__getattr__), so a sub-batch costs only what it touches."""
+        sub = copy.copy(self)
+        for name in STATE:
+            del sub.__dict__[name]
+        sub._parent, sub._parent_rows = self, rows
+        sub.n, sub.rows, sub._seat = int(rows.shape[0]), self.xp.arange(rows.shape[0]), None
+        sub.source = RowSource(self.source, rows)
+        return sub
+
+    def __getattr__(self, name):
+        parent = self.__dict__.get("_parent")
+        if parent is None or name not in STATE:
+            raise AttributeError(name)
+        value = getattr(parent, name)[self._parent_rows]
+        setattr(self, name, value)
+        return value
+
+    def _merge(self, rows, sub: "MidasBatch") -> None:
+        for name in STATE:
+            if name in sub.__dict__:
+                setattr(self, name, self.bk.set_at(getattr(self, name), rows, sub.__dict__[name]))
+        self._seat = None
+
+    def _step(self, a):
+        """Any decision, on whole arrays (the games of a sub-batch)."""
+        xp = self.xp
+        live = self.phase != OVER
+        seat = self.to_act()
+        self._seat = None
         here = self._one_hot(seat)
 
         # Obsidian cards
@@ -380,19 +441,29 @@ class MidasBatch:
         self.loser = xp.where(mask, -1, self.loser)
         self.swapper = xp.where(mask, -1, self.swapper)
         self.cards = xp.where(mask[:, None], -1, self.cards)
-        rolling = mask[:, None, None] & ~self.cursed[:, :, None] & (
-            xp.arange(DICE_PER_PLAYER)[None, None, :] < self.dice_count[:, :, None])
-        faces = self.source.dice_masked(rolling.reshape(self.n, p * DICE_PER_PLAYER), self.faces)
-        faces = faces.reshape(self.n, p, DICE_PER_PLAYER)
+        rows = xp.nonzero(mask)[0]  # only the games starting a round roll (a fraction of them)
+        rolling = ~self.cursed[rows, :, None] & (
+            xp.arange(DICE_PER_PLAYER)[None, None, :] < self.dice_count[rows, :, None])
+        faces = self.source.dice_masked(rolling.reshape(-1, p * DICE_PER_PLAYER), self.faces, rows=rows)
+        faces = faces.reshape(-1, p, DICE_PER_PLAYER)
         packed = xp.sum(xp.where(rolling, xp.left_shift(1, FIELD * faces), 0), axis=2)
-        self.cups = xp.where(mask[:, None], packed, self.cups)
-        self.table = xp.where(mask, xp.sum(packed, axis=1), self.table)
+        self.cups = self.bk.set_at(self.cups, rows, packed)
+        self.table = self.bk.set_at(self.table, rows, xp.sum(packed, axis=1))
         self.turn = xp.where(mask, self.starter, self.turn)
         if p > 2:  # with 2 players Obsidian has a fixed value: no cards
             first = xp.where(xp.any(self.cursed, axis=1), OBSIDIAN_PHASE, BIDDING)
         else:
             first = BIDDING
         self.phase = xp.where(mask, first, self.phase)
+
+    def take(self, index):
+        """Keep only the games at `index` (the driver drops finished games so steps stay short)."""
+        for name in STATE:
+            setattr(self, name, getattr(self, name)[index])
+        self.n = int(index.shape[0])
+        self.rows, self._seat = self.xp.arange(self.n), None
+        self.source = self.source.take(index)
+        return self
 
     # ------------------------------------------------------------------ results
     def result(self) -> BatchResult:
@@ -412,21 +483,35 @@ class MidasBatch:
         raise ValueError(f"midas has no batch policy {name!r}; it has {', '.join(self.policies)}")
 
     def _random(self, source):
-        """Uniform over the legal actions, counted per phase rather than read from legal()."""
+        """Uniform over the legal actions, counted per phase rather than read from legal(); the
+        games not bidding choose on a sub-batch of their own."""
         xp = self.xp
-        seat, ph = self.to_act(), self.phase
+        bidding = self.phase == BIDDING
+        act = self._random_any(source, bidding)
+        rows = xp.nonzero(~bidding & (self.phase != OVER))[0]
+        if rows.shape[0]:
+            sub = self._sub(rows)
+            act = self.bk.set_at(act, rows, sub._random_any(RowSource(source, rows), sub.phase != OVER))
+        return act
+
+    def _random_any(self, source, mask):
+        xp = self.xp
+        seat, ph = self.to_act(), self.xp.where(mask, self.phase, OVER)
         cap = self.cap_per_player * (self.p - xp.sum(self.cursed, axis=1))
         bids = cap - self.bid
         bribes = xp.where((self.bribe_holder == self.turn) & (self.bribe_holder >= 0), self.stones - 1, 0)
         accuse = (self.bid > 0).astype(xp.int64)
-        affordable = self._affordable(seat)
-        n_aff = xp.sum(affordable, axis=1)
-        others = ~self.cursed & ~self._one_hot(seat)
+        offering, swapping = bool(xp.any(ph == FAVOURS_PHASE)), bool(xp.any(ph == SWAP))
         k = xp.where(ph == BIDDING, bids + accuse + bribes, 2)
         k = xp.where(ph == PENALTY, 1 + (self._at(self.dice_count, seat) > 1), k)
-        k = xp.where(ph == FAVOURS_PHASE, n_aff + 1, k)
-        k = xp.where(ph == SWAP, xp.sum(others, axis=1), k)
-        r = source.below(ph != OVER, k)
+        if offering:
+            affordable = self._affordable(seat)
+            n_aff = xp.sum(affordable, axis=1)
+            k = xp.where(ph == FAVOURS_PHASE, n_aff + 1, k)
+        if swapping:
+            others = ~self.cursed & ~self._one_hot(seat)
+            k = xp.where(ph == SWAP, xp.sum(others, axis=1), k)
+        r = source.below(mask, k)
         # bidding: the bids, then accuse, then the bribes (stones other than the announced one)
         bribe = r - bids - accuse
         bribe = bribe + (bribe >= self.stone)
@@ -434,9 +519,12 @@ class MidasBatch:
                        xp.where(r < bids + accuse, self.a_accuse, self.a_bribe + bribe))
         act = xp.where(ph == OBSIDIAN_PHASE, self.a_obsidian + r, act)
         act = xp.where(ph == PENALTY, xp.where((r == 0) & (k == 2), self.a_lose_die, self.a_draw), act)
-        act = xp.where(ph == FAVOURS_PHASE, xp.where(r < n_aff, self.a_buy + _nth_true(xp, affordable, r),
-                                                     self.a_pass), act)
-        return xp.where(ph == SWAP, self.a_swap + _nth_true(xp, others, r), act)
+        if offering:
+            act = xp.where(ph == FAVOURS_PHASE, xp.where(r < n_aff, self.a_buy + _nth_true(xp, affordable, r),
+                                                         self.a_pass), act)
+        if swapping:
+            act = xp.where(ph == SWAP, self.a_swap + _nth_true(xp, others, r), act)
+        return act
 
 
 def _nth_true(xp, mask, r):

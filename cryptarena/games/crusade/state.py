@@ -212,9 +212,6 @@ class CrusadeState(State):
         seat = self.turn["seat"]
         return self.turn["cards_left"] > 0 and bool(self.hands[seat]) and not self.effects[seat]["balloon"]
 
-    def playable(self) -> list[Action]:
-        return cards.hand_plays(self, self.turn["seat"]) if self.can_play() else []
-
     def _move(self, seat: int, to: int, how: str) -> None:
         origin = self.pos[seat]
         self.pos[seat] = to
@@ -413,9 +410,10 @@ class CrusadeState(State):
             if seat != self.turn["seat"]:
                 return []
             legal = list(self.moves())
-            if self.can_teleport():
+            if self.portal[seat] is not None and self.can_teleport():
                 legal.append(TELEPORT)
-            legal += self.playable()
+            if self.can_play():
+                legal += cards.hand_plays(self, seat)
             legal.append(END)
             return legal
         if phase == "leaf_blower":

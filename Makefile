@@ -36,9 +36,11 @@ bench-strength: setup
 	$(PY) bench/strength.py --games 500 --jobs 2
 
 # N = 10, 100, 500 tables of people over real WebSockets against real server processes: SQLite with one
-# process, then PostgreSQL + Redis with two (both must run locally); about 4 minutes (bench/README.md)
+# process, then PostgreSQL + Redis with two (both must run locally); then 500 tables at saturation, one
+# process on PostgreSQL against two with Redis (the scale-out ratio); about 5 minutes (bench/README.md)
 bench-server: setup
 	$(PY) bench/server_load.py
+	$(PY) bench/server_load.py --setup pg,pg-redis --tables 500 --think 0
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -5,9 +5,11 @@
 per table) and each process hands what arrives to its own sockets, its own events included, so that
 every socket of a table, on whichever process, sees the table's events in the one order Redis gave.
 
-Events only say "look again" (a new version, new seats, a chat line); what a socket is sent is read
-from the database, which is the record of truth. A lost event therefore costs freshness, never
-correctness: after Redis comes back every socket is told to resync.
+Events say "look again" (a new version, new seats, a chat line). A move's event also carries the
+moves themselves, so that a process holding the table at the version before plays them instead of
+reading the row and its snapshot back (TableService._follow); anything else is read from the
+database, which is the record of truth. A lost event therefore costs freshness, never correctness:
+after Redis comes back every socket is told to resync.
 """
 
 from __future__ import annotations

@@ -158,9 +158,38 @@ class TableService:
             self._heard[table_id] = max(self._heard[table_id], event["version"])
             if cached is not None and cached.version >= event["version"]:
                 return
+            if cached is not None and self._follow(table_id, cached, event):
+                return
         self._records.pop(table_id, None)
         self._fetching.pop(table_id, None)
         self._changes[table_id] += 1
+
+    def _follow(self, table_id: str, cached: TableRecord, event: dict) -> bool:
+        """Another process moved a table this one holds at the version before: play the same moves on
+        the state held here (the engine is deterministic, so it becomes the stored state) instead of
+        reading and parsing the row and its snapshot again. False where anything does not line up."""
+        held = self._cache.get(table_id)
+        entries, start = event.get("entries"), event.get("from")
+        if entries is None or start is None or cached.version != start or held is None or held[0] != start:
+            return False
+        state = held[1]
+        try:
+            for step in entries:
+                if "script" in step:
+                    state.script_chance(step["script"])
+                else:
+                    state.apply(step["seat"], step["action"])
+        except Exception:  # noqa: BLE001 - whatever went wrong, the store has the truth: read it
+            self._cache.pop(table_id, None)
+            return False
+        if len(state.history) != event["version"]:
+            self._cache.pop(table_id, None)
+            return False
+        self._cache[table_id] = (event["version"], state)
+        self._records[table_id] = replace(cached, version=event["version"], status=event["status"],
+                                          moved_at=datetime.fromisoformat(event["moved_at"]))
+        self._changes[table_id] += 1  # a read of the row begun before this event is not kept
+        return True
 
     # ------------------------------------------------------------------ reading
     async def record(self, table_id: str, *, at_least: int = 0) -> TableRecord:
@@ -314,12 +343,16 @@ class TableService:
                 raise ProtocolError("version_conflict", str(exc), ref="act") from None
             # This process knows the row after its own move: keep it (no read of it for every socket).
             self._table_changed(table_id)
-            self._records[table_id] = replace(record, version=new_version, moved_at=datetime.now(timezone.utc),
-                                              status="over" if state.is_over() else "playing")
+            moved = replace(record, version=new_version, moved_at=datetime.now(timezone.utc),
+                            status="over" if state.is_over() else "playing")
+            self._records[table_id] = moved
             self._cache[table_id] = (new_version, state)
         if state.is_over():  # its result was stored with the last move: fold it into the ratings
             await asyncio.to_thread(rate_pending, self.store.engine)
-        await self.bus.publish(table_id, {"kind": "moved", "version": new_version})
+        # The moves ride along, so that other processes holding the table can play them (see _follow)
+        await self.bus.publish(table_id, {"kind": "moved", "version": new_version, "from": current,
+                                          "entries": state.history[-len(actions):], "status": moved.status,
+                                          "moved_at": moved.moved_at.isoformat()})
         for _ in actions:
             self._count_action(record, seat, new_version, time.perf_counter() - received)
         self.wake_bots(table_id)

@@ -122,7 +122,9 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         await bus.start()
         await service.resume_all()
         service.watch_leavers()
-        heap = asyncio.get_running_loop().create_task(HeapPolicy(heap_interval).run()) if heap_interval > 0 else None
+        heap = None
+        if heap_interval > 0:
+            heap = asyncio.get_running_loop().create_task(HeapPolicy(heap_interval, on_step=metrics.heap_step_done).run())
         yield
         if heap is not None:
             heap.cancel()

@@ -12,13 +12,16 @@ VersionConflict that refused it) and is answered only after its transaction comm
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
+from .metrics import timed
 from .store import Append, Store
 
 
 class GroupCommit:
-    def __init__(self, store: Store, *, max_group: int = 64):
+    def __init__(self, store: Store, *, max_group: int = 64, on_commit: Callable[[int, float], None] | None = None):
         self.store = store
+        self.on_commit = on_commit  # (moves, seconds) after each group: the operations metrics
         self.max_group = max_group
         self._waiting: list[tuple[Append, asyncio.Future]] = []
         self._writer: asyncio.Task | None = None
@@ -37,11 +40,14 @@ class GroupCommit:
         while self._waiting:
             group, self._waiting = self._waiting[:self.max_group], self._waiting[self.max_group:]
             try:
-                outcomes = await asyncio.to_thread(self.store.append_batch, [append for append, _ in group])
+                outcomes, seconds = await asyncio.to_thread(timed, self.store.append_batch,
+                                                            [append for append, _ in group])
             except Exception as exc:  # noqa: BLE001 - the database itself failed: every mover hears of it
-                outcomes = [exc] * len(group)
+                outcomes, seconds = [exc] * len(group), 0.0
             self.groups += 1
             self.moves += len(group)
+            if self.on_commit is not None:
+                self.on_commit(len(group), seconds)
             for (_, future), outcome in zip(group, outcomes):
                 if future.done():  # the mover was cancelled (its socket closed): the move stays stored
                     continue

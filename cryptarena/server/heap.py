@@ -34,6 +34,7 @@ class HeapPolicy:
     full_every: float = 900.0  # seconds between full passes at the most
     full_growth: float = 2.0  # a full pass as soon as the frozen population grew this many times
     last_full: float = field(default_factory=time.monotonic)
+    on_step: object = None  # (kind, seconds) after each step: the operations metrics
     frozen_after_full: int = 0  # the frozen population after the last full pass (or the first freeze)
     stats: dict = field(default_factory=lambda: {"freezes": 0, "full_passes": 0, "young_collected": 0,
                                                  "full_collected": 0, "longest_step_s": 0.0})
@@ -71,7 +72,10 @@ class HeapPolicy:
             while True:
                 await asyncio.sleep(self.interval)
                 started = time.perf_counter()
-                if self.step() == "full":
+                kind = self.step()
+                if self.on_step is not None:
+                    self.on_step(kind, time.perf_counter() - started)
+                if kind == "full":
                     log.info("heap full pass", extra={"event": "heap_full_pass",
                                                       "latency_ms": round((time.perf_counter() - started) * 1000, 3)})
         finally:  # an app stopped inside a longer-lived process (tests, an embedding) leaves it as it was

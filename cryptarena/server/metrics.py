@@ -69,6 +69,21 @@ class ArenaMetrics:
                                  "past the grace period, or out of time on the turn clock)", ["reason"],
                                  registry=self.registry)
 
+        self.commit_seconds = Histogram("cryptarena_commit_seconds", "one group commit: the transaction storing "
+                                        "the moves waiting together", buckets=LATENCY_BUCKETS, registry=self.registry)
+        self.commit_moves = Histogram("cryptarena_commit_moves", "moves stored by one group commit",
+                                      buckets=(1, 2, 4, 8, 16, 32, 64), registry=self.registry)
+        self.heap_step = Histogram("cryptarena_heap_step_seconds", "one step of the collector policy (server/heap.py), "
+                                   "by kind: freeze (the young objects) or full (everything)", ["kind"],
+                                   buckets=LATENCY_BUCKETS, registry=self.registry)
+
+    def committed(self, moves: int, seconds: float) -> None:
+        self.commit_moves.observe(moves)
+        self.commit_seconds.observe(seconds)
+
+    def heap_step_done(self, kind: str, seconds: float) -> None:
+        self.heap_step.labels(kind=kind).observe(seconds)
+
     def action_published(self, game: str, source: str, seconds: float) -> None:
         self.actions.labels(game=game, source=source).inc()
         self.action_latency.labels(game=game).observe(seconds)

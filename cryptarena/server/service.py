@@ -115,13 +115,13 @@ class TableService:
                  metrics: ArenaMetrics | None = None, grace: float = 60.0, bot_think: float = 2.0,
                  bot_processes: int = 1):
         self.store = store
-        self.commits = GroupCommit(store)  # moves of many tables, one transaction
         # Search bots (hard) think in worker processes, at most `bot_think` seconds a decision, so a
         # table of them never holds the event loop or the interpreter lock other tables need.
         self.bot_think = bot_think
         self.bot_processes = bot_processes
         self._pool: ProcessPoolExecutor | None = None
         self.metrics = metrics or ArenaMetrics(store)
+        self.commits = GroupCommit(store, on_commit=self.metrics.committed)  # moves of many tables, one transaction
         self.bus = bus or LocalBus()
         self.bot_delay = bot_delay
         self.grace = grace

@@ -128,6 +128,9 @@ def test_metrics_count_tables_actions_latency_bot_thinking_errors_and_sockets(cl
     assert total(values, "cryptarena_action_latency_seconds_count", game="crypt") == version
     assert total(values, "cryptarena_action_latency_seconds_bucket", game="crypt", le="+Inf") == version
     assert total(values, "cryptarena_bot_think_seconds_count", game="crypt", agent="greedy") == bot_moves
+    # every move went through a group commit: the groups' moves add up to the moves stored
+    assert total(values, "cryptarena_commit_moves_sum") == version
+    assert 1 <= total(values, "cryptarena_commit_seconds_count") <= version
     assert total(values, "cryptarena_errors_total", code=refused) == 1
     assert total(values, "cryptarena_errors_total", code="unknown_table") == 1
     assert total(values, "cryptarena_errors_total") == 2

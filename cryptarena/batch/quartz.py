@@ -78,8 +78,8 @@ def _tables(actions: list[dict]) -> dict[str, np.ndarray]:
     kind = {"reroll": K_REROLL, "stop": K_STOP, "wild": K_WILD, "use": K_USE, "end_turn": K_END,
             "draw": K_DRAW, "return": K_RETURN, "protect": K_PROTECT, "dump": K_DUMP, "steal": K_STEAL}
     size = len(actions)
-    t = {"kind": np.zeros(size, np.int32), "dice": np.zeros((size, DICE), bool),
-         "face": np.zeros(size, np.int32), "colour": np.zeros(size, np.int32), "seat": np.zeros(size, np.int32)}
+    t = {"kind": np.zeros(size, np.int64), "dice": np.zeros((size, DICE), bool),
+         "face": np.zeros(size, np.int64), "colour": np.zeros(size, np.int64), "seat": np.zeros(size, np.int64)}
     for i, action in enumerate(actions):
         t["kind"][i] = kind[action["type"]]
         for die in action.get("dice", ()):
@@ -98,7 +98,7 @@ def _tables(actions: list[dict]) -> dict[str, np.ndarray]:
 def set_table(big_sets: str, top: int) -> np.ndarray:
     """The set bonus for 0..top identical coloured crystals under the `big_sets` option."""
     return np.array([SET_BONUS[5] if count >= 6 and big_sets == "cap" else SET_BONUS.get(count, 0)
-                     for count in range(top + 1)], np.int32)
+                     for count in range(top + 1)], np.int64)
 
 
 def scores(xp, carts, chests, values, sets_table):
@@ -139,33 +139,36 @@ class QuartzBatch:
         self.players, self.n, self.source = players, n, source
         self.actions = len(actions)
         self._t = {name: xp.asarray(table) for name, table in _tables(actions).items()}
-        self._columns = {phase: xp.asarray(np.array(columns, np.int32))
+        self._columns = {phase: xp.asarray(np.array(columns, np.int64))
                          for phase, columns in _phase_columns(actions, players).items()}
         opts = self.options
         die = DIE_PRESETS[opts["die_faces"]]
         self._die_uniform = die == FACES  # one side per face: a roll is a plain die
-        self._face_weights = xp.asarray(np.tile(np.array([die.count(f) for f in FACES], np.int32), (n, 1)))
+        self._face_weights = xp.asarray(np.tile(np.array([die.count(f) for f in FACES], np.int64), (n, 1)))
         self._protectable = len(ALL) if opts["unstable_in_chest"] else len(COLOURS)
         self._round_end = opts["bag_empty_end"] == "round"
         counts = [opts[f"crystals_{c}"] for c in COLOURS]
         self._sets = xp.asarray(set_table(opts["big_sets"], sum(counts) + opts["crystals_black"]))
-        self._values = xp.asarray(np.array(VALUES, np.int32))
-        self._minimum = xp.asarray(np.array(MINIMUM, np.int32))
-        self._seats = xp.arange(players, dtype=xp.int32)
-        self._faces = xp.arange(len(FACES), dtype=xp.int32)
+        self._values = xp.asarray(np.array(VALUES, np.int64))
+        self._minimum = xp.asarray(np.array(MINIMUM, np.int64))
+        self._seats = xp.arange(players, dtype=xp.int64)
+        self._faces = xp.arange(len(FACES), dtype=xp.int64)
 
-        def zeros(*shape, dtype=xp.int32):
+        def zeros(*shape, dtype=xp.int64):
             return xp.zeros((n, *shape), dtype)
-        self.bag = xp.asarray(np.tile(np.array([*counts, 0], np.int32), (n, 1)))
+        self.bag = xp.asarray(np.tile(np.array([*counts, 0], np.int64), (n, 1)))
         self.supply = zeros() + opts["crystals_black"]
         self.carts, self.chests = zeros(players, len(ALL)), zeros(players, len(ALL))
+        # kept beside the arrays they total, for the legal actions: crystals in the bag, coloured
+        # crystals in each cart
+        self.in_bag, self.coloured = zeros() + sum(counts), zeros(players)
         self.markers = zeros(players)
         self.round, self.pos, self.phase = zeros(), zeros(), zeros()  # pos: seats of the round done
         self.dice, self.free = zeros(DICE), zeros()
         self.faces, self.helmets = zeros(len(ACTION_FACES)), zeros()
         self.used = zeros(len(ACTION_FACES), dtype=bool)
         self.left, self.drawn, self.length = zeros(), zeros(len(ALL)), zeros()
-        self.starter = source.pick(xp.ones(n, bool), xp.ones((n, players), xp.int32)).astype(xp.int32)
+        self.starter = source.pick(xp.ones(n, bool), xp.ones((n, players), xp.int64)).astype(xp.int64)
         everyone = xp.arange(n)
         rolls: list = []
         mine = self._begin(everyone[:0], everyone, rolls)
@@ -176,14 +179,34 @@ class QuartzBatch:
         if self._jax:
             setattr(self, name, getattr(self, name).at[index].set(value))
         else:
-            getattr(self, name)[index] = value
+            flat, value = self._flat(getattr(self, name), index, value)
+            flat[0][flat[1]] = value
 
     def _add(self, name: str, index, value):
-        # every index names each table at most once, so numpy's buffered += adds everything
+        # every index names each table at most once, so a buffered += adds everything
         if self._jax:
             setattr(self, name, getattr(self, name).at[index].add(value))
         else:
-            getattr(self, name)[index] += value
+            flat, value = self._flat(getattr(self, name), index, value)
+            flat[0][flat[1]] += value
+
+    @staticmethod
+    def _flat(array, index, value):
+        """numpy: ((the array's flat view, flat positions), values) for array[index], index a row array
+        or a tuple of one per leading axis: a write through one flat fancy index is several times
+        faster than numpy's multi-axis one."""
+        if not array.flags.c_contiguous:
+            raise AssertionError("state arrays are written in place: they must be contiguous")
+        index = index if isinstance(index, tuple) else (index,)
+        shape = array.shape
+        at = index[0]
+        for axis, part in enumerate(index[1:], 1):
+            at = at * shape[axis] + part
+        rest = int(np.prod(shape[len(index):], dtype=np.int64))
+        if rest > 1:
+            value = np.broadcast_to(value, (at.shape[0], *shape[len(index):])).reshape(-1)
+            at = (at[:, None] * rest + np.arange(rest)).reshape(-1)
+        return (array.reshape(-1), at), value
 
     def _put(self, array, rows, value):
         """`array` with these rows set: in place for numpy (the caller's own fresh array)."""
@@ -195,8 +218,18 @@ class QuartzBatch:
     def _rows(self, mask):
         return self.xp.nonzero(mask)[0]
 
+    def _take(self, array, rows):
+        """array[rows] for an index array (numpy's take is several times faster than fancy indexing
+        on rows of a 2-d array); a slice as it is."""
+        return array[rows] if isinstance(rows, slice) else self.xp.take(array, rows, axis=0)
+
+    def _cell(self, array, rows, column):
+        """array[rows, column]: one cell (or one row of the last axis) per table."""
+        flat = array.reshape(array.shape[0] * array.shape[1], *array.shape[2:])
+        return self.xp.take(flat, rows * array.shape[1] + column, axis=0)
+
     def _seat_of(self, rows):
-        return (self.starter[rows] + self.pos[rows]) % self.players
+        return (self._take(self.starter, rows) + self._take(self.pos, rows)) % self.players
 
     # ------------------------------------------------------------------ chance
     def _draw(self, groups):
@@ -204,9 +237,10 @@ class QuartzBatch:
         call: per group (the tables that drew, the colours). The bags are updated."""
         xp = self.xp
         rows = xp.concatenate(groups)
-        drew = self.bag[rows].sum(axis=1) > 0
+        drew = self._take(self.in_bag, rows) > 0
         colour = self.source.pick(self._put(xp.zeros(self.n, bool), rows[drew], True), self.bag)
         self._add("bag", (rows[drew], colour[rows[drew]]), -1)
+        self._add("in_bag", rows[drew], -1)
         found, at = [], 0
         for group in groups:
             took = group[drew[at:at + group.shape[0]]]
@@ -221,11 +255,11 @@ class QuartzBatch:
         if self._die_uniform:
             many = getattr(self.source, "dice_masked", None)  # the core's sources have it
             if many is not None:
-                return many(valid, len(FACES), rows=rows).astype(xp.int32)
+                return many(valid, len(FACES), rows=rows).astype(xp.int64)
         # die by die: the same draws, in the same order for each table
         full = self._put(xp.zeros((self.n, DICE), bool), rows, valid)
         return xp.stack([(self.source.dice(full[:, d], 1, len(FACES))[:, 0] if self._die_uniform
-                          else self.source.pick(full[:, d], self._face_weights)).astype(xp.int32)
+                          else self.source.pick(full[:, d], self._face_weights)).astype(xp.int64)
                          for d in range(DICE)], axis=1)[rows]
 
     def _chance(self, rolls, mine, pick, hammer, hammer_count):
@@ -237,23 +271,28 @@ class QuartzBatch:
         if mined.shape[0]:
             seat = self._seat_of(mined)
             self._add("carts", (mined, seat, colour), 1)
-            self._add("markers", (mined, seat), (colour == BLACK).astype(xp.int32))
+            self._add("coloured", (mined, seat), (colour != BLACK).astype(xp.int64))
+            self._add("markers", (mined, seat), (colour == BLACK).astype(xp.int64))
         if picked.shape[0]:
-            self._add("carts", (picked, self._seat_of(picked), picked_colour), 1)
+            seat = self._seat_of(picked)
+            self._add("carts", (picked, seat, picked_colour), 1)
+            self._add("coloured", (picked, seat), (picked_colour != BLACK).astype(xp.int64))
         if hammer.shape[0]:
             self._add("drawn", (hit, hit_colour), 1)
             for k in range(1, int(hammer_count.max())):
                 (hit, hit_colour), = self._draw([hammer[hammer_count > k]])
                 self._add("drawn", (hit, hit_colour), 1)
-            drawn = self.drawn[hammer]
-            self._add("carts", (hammer, self._seat_of(hammer)), drawn)
-            left = drawn.sum(axis=1) // 2
+            drawn = self._take(self.drawn, hammer)
+            seat = self._seat_of(hammer)
+            self._add("carts", (hammer, seat), drawn)
+            self._add("coloured", (hammer, seat), _total(drawn[:, :len(COLOURS)]))
+            left = _total(drawn) // 2
             self._set("left", hammer, left)
             self._set("phase", hammer, xp.where(left > 0, JACK, ACTIONS))
         if rolls:
             rows = xp.concatenate([r for r, _ in rolls])
             valid = xp.concatenate([v for _, v in rolls])
-            self._set("dice", rows, xp.where(valid, self._roll(rows, valid), self.dice[rows]))
+            self._set("dice", rows, xp.where(valid, self._roll(rows, valid), self._take(self.dice, rows)))
 
     # ------------------------------------------------------------------ rounds and turns
     def _begin(self, turn, fresh, rolls):
@@ -262,18 +301,19 @@ class QuartzBatch:
         xp = self.xp
         if fresh.shape[0]:
             self._add("round", fresh, 1)
-            number = self.round[fresh]
+            number = self._take(self.round, fresh)
             later = fresh[number > 1]
             if later.shape[0]:
                 # the highest total starts; a tie goes to the first of them after the previous starter
-                totals, _ = scores(xp, self.carts[later], self.chests[later], self._values, self._sets)
-                order = (self.starter[later][:, None] + 1 + self._seats[None, :]) % self.players
+                totals, _ = scores(xp, self._take(self.carts, later), self._take(self.chests, later), self._values, self._sets)
+                order = (self._take(self.starter, later)[:, None] + 1 + self._seats[None, :]) % self.players
                 ranked = xp.take_along_axis(totals, order, axis=1)
                 first = xp.argmax(ranked == ranked.max(axis=1, keepdims=True), axis=1)
                 self._set("starter", later, xp.take_along_axis(order, first[:, None], axis=1)[:, 0])
-            added = xp.minimum(self.supply[fresh], xp.where(number == 1, UNSTABLE_ROUND_ONE, UNSTABLE_PER_ROUND))
+            added = xp.minimum(self._take(self.supply, fresh), xp.where(number == 1, UNSTABLE_ROUND_ONE, UNSTABLE_PER_ROUND))
             self._add("supply", fresh, -added)
             self._add("bag", (fresh, BLACK), added)
+            self._add("in_bag", fresh, added)
             self._set("pos", fresh, 0)
         rows = xp.concatenate([turn, fresh])
         self._set("free", rows, FREE_REROLLS)
@@ -284,9 +324,9 @@ class QuartzBatch:
     def _end_turn(self, rows, rolls):
         xp = self.xp
         self._add("pos", rows, 1)
-        empty = self.bag[rows].sum(axis=1) == 0
-        more = self.pos[rows] < self.players
-        last = self.round[rows] >= ROUNDS
+        empty = self._take(self.in_bag, rows) == 0
+        more = self._take(self.pos, rows) < self.players
+        last = self._take(self.round, rows) >= ROUNDS
         end = ~more & (last | empty) if self._round_end else empty | (~more & last)
         self._set("phase", rows[end], OVER)
         return self._begin(rows[~end & more], rows[~end & ~more], rolls)
@@ -317,29 +357,29 @@ class QuartzBatch:
         seat = self._seat_of(rows)
         yes = xp.ones((k, 1), bool)
         if phase == ROLL:
-            markers = self.markers[rows, seat]
-            reroll = (self.free[rows] > 0) | (markers > 0)
+            markers = self._cell(self.markers, rows, seat)
+            reroll = (self._take(self.free, rows) > 0) | (markers > 0)
             return xp.concatenate([xp.broadcast_to(reroll[:, None], (k, len(SUBSETS))), yes], axis=1)
         if phase == JACK:
-            return self.drawn[rows] > 0
+            return self._take(self.drawn, rows) > 0
         if phase == PICK:
-            return xp.concatenate([yes, (self.bag[rows].sum(axis=1) > 0)[:, None]], axis=1)
-        mine = self.carts[rows, seat]
+            return xp.concatenate([yes, (self._take(self.in_bag, rows) > 0)[:, None]], axis=1)
+        mine = self._cell(self.carts, rows, seat)
         not_me = self._seats[None, :] != seat[:, None]
         if phase == CHEST:
             return xp.concatenate([yes, mine[:, :self._protectable] > 0], axis=1)
         if phase == CART:
             return xp.concatenate([yes, (mine[:, BLACK] > 0)[:, None] & not_me], axis=1)
-        others = (self.carts[rows][:, :, :len(COLOURS)] > 0) & not_me[:, :, None]
         if phase == STEAL:
+            others = (self._take(self.carts, rows)[:, :, :len(COLOURS)] > 0) & not_me[:, :, None]
             return xp.concatenate([yes, others.reshape(k, -1)], axis=1)
         # actions: the wilds, the uses, end_turn
-        bag = self.bag[rows].sum(axis=1) > 0
-        can_start = xp.stack([bag, bag, (mine[:, :self._protectable] > 0).any(axis=1), mine[:, BLACK] > 0,
-                              others.any(axis=(1, 2))], axis=1)
-        open_face = ~self.used[rows]
-        wild = open_face & (self.helmets[rows] >= HELMETS_PER_WILD)[:, None]
-        use = open_face & (self.faces[rows] >= self._minimum) & can_start
+        bag = self._take(self.in_bag, rows) > 0
+        others = _some((self._take(self.coloured, rows) > 0) & not_me)
+        can_start = xp.stack([bag, bag, _some(mine[:, :self._protectable] > 0), mine[:, BLACK] > 0, others], axis=1)
+        open_face = ~self._take(self.used, rows)
+        wild = open_face & (self._take(self.helmets, rows) >= HELMETS_PER_WILD)[:, None]
+        use = open_face & (self._take(self.faces, rows) >= self._minimum) & can_start
         return xp.concatenate([wild, use, yes], axis=1)
 
     def step(self, actions):
@@ -360,12 +400,12 @@ class QuartzBatch:
         nothing = reroll[:0]
         pick, hammer, hammer_count, mine = nothing, nothing, nothing, nothing
         if reroll.shape[0]:
-            paid = self.free[reroll] == 0  # the free rerolls go first, then a marker each
-            self._add("free", reroll, (paid - 1).astype(xp.int32))
-            self._add("markers", (reroll, self._seat_of(reroll)), -paid.astype(xp.int32))
+            paid = self._take(self.free, reroll) == 0  # the free rerolls go first, then a marker each
+            self._add("free", reroll, (paid - 1).astype(xp.int64))
+            self._add("markers", (reroll, self._seat_of(reroll)), -paid.astype(xp.int64))
             rolls.append((reroll, t["dice"][actions[reroll]]))
         if keep.shape[0]:
-            counts = (self.dice[keep][:, :, None] == self._faces[None, None, :]).sum(axis=1)
+            counts = (self._take(self.dice, keep)[:, :, None] == self._faces[None, None, :]).sum(axis=1)
             self._set("faces", keep, counts[:, :len(ACTION_FACES)])
             self._set("helmets", keep, counts[:, HELMET])
             self._set("used", keep, False)
@@ -376,7 +416,7 @@ class QuartzBatch:
         if use.shape[0]:
             face = t["face"][actions[use]]
             self._set("used", (use, face), True)
-            count = self.faces[use, face]
+            count = self._cell(self.faces, use, face)
             self._set("left", use, xp.where(face == PICKAXE, count, count - 1))
             self._set("phase", use, PICK + face)
             hammer, hammer_count = use[face == JACKHAMMER], count[face == JACKHAMMER]
@@ -401,14 +441,20 @@ class QuartzBatch:
                 continue
             at, what = rows[chosen], what if isinstance(what, int) else what[chosen]
             self._add("carts", (at, giver[chosen], what), -1)
+            if move != K_DUMP:  # a coloured crystal leaves the giver's cart (the taker's, if any, gains it)
+                coloured = xp.ones(at.shape[0], xp.int64) if move == K_STEAL else (what != BLACK).astype(xp.int64)
+                self._add("coloured", (at, giver[chosen]), -coloured)
+                if move == K_STEAL:
+                    self._add("coloured", (at, taker[chosen]), coloured)
             if move == K_RETURN:
                 self._add("drawn", (at, what), -1)
                 self._add("bag", (at, what), 1)
+                self._add("in_bag", at, 1)
             elif move == K_PROTECT:
                 self._add("chests", (at, seat[chosen], what), 1)
             else:
                 self._add("carts", (at, taker[chosen], what), 1)
-        self._set("left", rows, xp.where(kind == K_STOP, 0, self.left[rows] - 1))
+        self._set("left", rows, xp.where(kind == K_STOP, 0, self._take(self.left, rows) - 1))
         return rows[kind == K_DRAW]
 
     def _spent(self, rows):
@@ -416,11 +462,11 @@ class QuartzBatch:
         jackhammer must return all it owes)."""
         xp = self.xp
         seat = self._seat_of(rows)
-        phase, carts, left = self.phase[rows], self.carts[rows], self.left[rows]
-        mine = xp.take_along_axis(carts, seat[:, None, None], axis=1)[:, 0]
-        others = ((carts[:, :, :len(COLOURS)] > 0).any(axis=2) & (self._seats[None, :] != seat[:, None])).any(axis=1)
-        stuck = (((phase == PICK) & (self.bag[rows].sum(axis=1) == 0))
-                 | ((phase == CHEST) & ~(mine[:, :self._protectable] > 0).any(axis=1))
+        phase, left = self._take(self.phase, rows), self._take(self.left, rows)
+        mine = self._cell(self.carts, rows, seat)
+        others = _some((self._take(self.coloured, rows) > 0) & (self._seats[None, :] != seat[:, None]))
+        stuck = (((phase == PICK) & (self._take(self.in_bag, rows) == 0))
+                 | ((phase == CHEST) & ~_some(mine[:, :self._protectable] > 0))
                  | ((phase == CART) & (mine[:, BLACK] == 0))
                  | ((phase == STEAL) & ~others))
         spent = (left <= 0) | stuck
@@ -470,23 +516,23 @@ class QuartzBatch:
         number of legal actions, then that legal action of the table's phase. In the roll phase (half
         the decisions) the 31 rerolls and `stop` are the first 32 actions: the number is the action."""
         xp = self.xp
-        blocks = [(phase, rows, self._block(phase, rows)) for phase, rows in enumerate(self._by_phase())
-                  if rows.shape[0]]
-        count = xp.ones(self.n, xp.int32)
+        by_phase = self._by_phase()
+        roll = by_phase[ROLL]
+        rerolls = (self._take(self.free, roll) > 0) | (self._cell(self.markers, roll, self._seat_of(roll)) > 0)
+        count = self._put(xp.ones(self.n, xp.int64), roll, xp.where(rerolls, len(SUBSETS) + 1, 1))
+        blocks = [(phase, rows, self._block(phase, rows).astype(xp.int64))
+                  for phase, rows in enumerate(by_phase) if phase != ROLL and rows.shape[0]]
         for phase, rows, block in blocks:
-            count = self._put(count, rows, block.sum(axis=1))
+            count = self._put(count, rows, _total(block))
         number = source.below(~self.done(), count)
-        choice = xp.zeros(self.n, xp.int32)
+        choice = self._put(xp.zeros(self.n, xp.int64), roll, xp.where(rerolls, number[roll], len(SUBSETS)))
         for phase, rows, block in blocks:
-            at = number[rows]
-            if phase != ROLL:
-                at = (xp.cumsum(block, axis=1) <= at[:, None]).sum(axis=1)
-            choice = self._put(choice, rows, xp.where(block[:, -1] & (block.sum(axis=1) == 1), len(SUBSETS), at)
-                               if phase == ROLL else self._columns[phase][at])
+            at = _nth_true(block, number[rows])
+            choice = self._put(choice, rows, self._columns[phase][at])
         return choice
 
 
-STATE = ("bag", "supply", "carts", "chests", "markers", "round", "pos", "phase", "dice", "free", "faces", "helmets",
+STATE = ("bag", "in_bag", "coloured", "supply", "carts", "chests", "markers", "round", "pos", "phase", "dice", "free", "faces", "helmets",
          "used", "left", "drawn", "length", "starter")
 
 
@@ -506,6 +552,33 @@ def _phase_columns(actions: list[dict], players: int) -> dict[int, list[int]]:
         CART: [stop, *(index[("dump", None, s, None, None, None)] for s in range(players))],
         STEAL: [stop, *(index[("steal", c, None, s, None, None)] for s in range(players) for c in COLOURS)],
     }
+
+
+def _total(array):
+    """The sum over the last (short) axis, a column at a time: numpy reduces a short last axis row by
+    row, many times slower than a few whole-column additions."""
+    out = array[..., 0]
+    for j in range(1, array.shape[-1]):
+        out = out + array[..., j]
+    return out
+
+
+def _some(array):
+    """Whether any cell of the last (short) axis is true, a column at a time."""
+    out = array[..., 0]
+    for j in range(1, array.shape[-1]):
+        out = out | array[..., j]
+    return out
+
+
+def _nth_true(block, number):
+    """The column of each row's number-th true cell (counting from 0), a column at a time."""
+    seen = block[:, 0].astype(number.dtype)
+    at = number * 0
+    for j in range(1, block.shape[1]):
+        at = at + (seen <= number)
+        seen = seen + block[:, j]
+    return at
 
 
 def _filled(array, rows, value=True):

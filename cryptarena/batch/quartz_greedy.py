@@ -81,8 +81,8 @@ def _reroll_tables(die: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.nda
                 p = p / factorial(m) * chance[face] ** m
             odds[j, hands[tuple(a + b for a, b in zip(counts, extra))]] += p
     codes = len(FACES) ** DICE
-    kept = np.zeros((codes, len(SUBSETS)), np.int32)
-    hand = np.zeros(codes, np.int32)
+    kept = np.zeros((codes, len(SUBSETS)), np.int64)
+    hand = np.zeros(codes, np.int64)
     for code in range(codes):
         dice = [code // len(FACES) ** d % len(FACES) for d in range(DICE)]
         hand[code] = hands[tuple(dice.count(i) for i in range(len(FACES)))]
@@ -271,7 +271,7 @@ def _leader_key(batch, rows, table):
 def greedy_policy(batch, source):
     """Each table's choice for its seat to act, as the scalar `greedy` bot would choose."""
     xp = batch.xp
-    choice = xp.zeros(batch.n, xp.int32)
+    choice = xp.zeros(batch.n, xp.int64)
     for phase, rows in enumerate(batch._by_phase()):
         if not rows.shape[0]:
             continue

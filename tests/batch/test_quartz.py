@@ -138,6 +138,9 @@ def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str
             assert [seat[g]] == state.to_act(), (g, j)
             assert sorted(encoding.indices(state.legal_actions(int(seat[g])))) == np.flatnonzero(legal[g]).tolist(), (g, j)
             assert batch_facts(replay, g) == view_facts(state.view()), (g, j)
+            # the running totals the batch keeps beside its arrays
+            assert replay.in_bag[g] == replay.bag[g].sum(), (g, j)
+            assert replay.coloured[g].tolist() == replay.carts[g, :, :len(ALL) - 1].sum(axis=1).tolist(), (g, j)
             if disagreements is not None:
                 view, legal_list = state.view(int(seat[g])), state.legal_actions(int(seat[g]))
                 wanted = encoding.index(bot.act(view, legal_list, Rng(0)))

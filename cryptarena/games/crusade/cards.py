@@ -84,7 +84,8 @@ def _rally(state, seat, here, reach, card_id):
 
 
 def _desecrate(state, seat, here, reach, card_id):
-    return [_BARE[card_id]] if state.graves.get(here, {}).get("seal") else []
+    grave = state.graves.get(here)
+    return [_BARE[card_id]] if grave is not None and grave["seal"] else []
 
 
 def _mass_desecrate(state, seat, here, reach, card_id):

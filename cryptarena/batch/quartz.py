@@ -102,14 +102,21 @@ def set_table(big_sets: str, top: int) -> np.ndarray:
 
 
 def scores(xp, carts, chests, values, sets_table):
-    """`state.scores()` of these tables: totals [k, p] and the breakdown's items, in its order."""
+    """`state.scores()` of these tables: totals [k, p] and the breakdown's items, in its order (sums
+    over the colours a column at a time: see `_total`)."""
     owned = carts + chests
-    coloured = owned[:, :, :len(COLOURS)]
-    chest = chests.sum(axis=2)
-    items = {"crystals": (coloured * values).sum(axis=2), "sets": sets_table[coloured].sum(axis=2),
-             "unstable": -UNSTABLE_PENALTY * owned[:, :, BLACK],
-             "fewest_in_chest": xp.where(chest == chest.min(axis=1, keepdims=True), -FEWEST_IN_CHEST_PENALTY, 0)}
-    return sum(items.values()), items
+    crystals = owned[:, :, 0] * VALUES[0]
+    sets = xp.take(sets_table, owned[:, :, 0])
+    for c in range(1, len(COLOURS)):
+        crystals = crystals + owned[:, :, c] * VALUES[c]
+        sets = sets + xp.take(sets_table, owned[:, :, c])
+    chest = _total(chests)
+    fewest = chest[:, 0]
+    for seat in range(1, chest.shape[1]):
+        fewest = xp.minimum(fewest, chest[:, seat])
+    items = {"crystals": crystals, "sets": sets, "unstable": -UNSTABLE_PENALTY * owned[:, :, BLACK],
+             "fewest_in_chest": xp.where(chest == fewest[:, None], -FEWEST_IN_CHEST_PENALTY, 0)}
+    return crystals + items["sets"] + items["unstable"] + items["fewest_in_chest"], items
 
 
 class QuartzBatch:
@@ -405,7 +412,7 @@ class QuartzBatch:
             self._add("markers", (reroll, self._seat_of(reroll)), -paid.astype(xp.int64))
             rolls.append((reroll, t["dice"][actions[reroll]]))
         if keep.shape[0]:
-            counts = (self._take(self.dice, keep)[:, :, None] == self._faces[None, None, :]).sum(axis=1)
+            counts = _total((self._take(self.dice, keep)[:, :, None] == self._faces[None, None, :]).swapaxes(1, 2))
             self._set("faces", keep, counts[:, :len(ACTION_FACES)])
             self._set("helmets", keep, counts[:, HELMET])
             self._set("used", keep, False)
@@ -556,7 +563,9 @@ def _phase_columns(actions: list[dict], players: int) -> dict[int, list[int]]:
 
 def _total(array):
     """The sum over the last (short) axis, a column at a time: numpy reduces a short last axis row by
-    row, many times slower than a few whole-column additions."""
+    row, many times slower than a few whole-column additions. Booleans count as 1."""
+    if array.dtype == bool:
+        array = array.astype(np.int64)
     out = array[..., 0]
     for j in range(1, array.shape[-1]):
         out = out + array[..., j]

@@ -20,6 +20,7 @@ Python, never per game.
 
 from __future__ import annotations
 
+import inspect
 from itertools import combinations
 
 import numpy as np
@@ -144,6 +145,7 @@ class QuartzBatch:
         self._jax = backend.name == "jax"
         xp = self.xp
         self.players, self.n, self.source = players, n, source
+        self._pick_rows = _takes_rows(source.pick)
         self.actions = len(actions)
         self._t = {name: xp.asarray(table) for name, table in _tables(actions).items()}
         self._columns = {phase: xp.asarray(np.array(columns, np.int64))
@@ -245,9 +247,14 @@ class QuartzBatch:
         xp = self.xp
         rows = xp.concatenate(groups)
         drew = self._take(self.in_bag, rows) > 0
-        colour = self.source.pick(self._put(xp.zeros(self.n, bool), rows[drew], True), self.bag)
-        self._add("bag", (rows[drew], colour[rows[drew]]), -1)
-        self._add("in_bag", rows[drew], -1)
+        took = rows[drew]
+        if self._pick_rows:  # a source that can draw for some rows only: the cost is theirs alone
+            colour = self.source.pick(xp.ones(took.shape[0], bool), self._take(self.bag, took), rows=took)
+            colour = self._put(xp.zeros(self.n, xp.int64), took, colour)
+        else:
+            colour = self.source.pick(self._put(xp.zeros(self.n, bool), took, True), self.bag)
+        self._add("bag", (took, self._take(colour, took)), -1)
+        self._add("in_bag", took, -1)
         found, at = [], 0
         for group in groups:
             took = group[drew[at:at + group.shape[0]]]
@@ -487,6 +494,7 @@ class QuartzBatch:
         self._face_weights = self._face_weights[index]
         self.n = int(index.shape[0])
         self.source = self.source.take(index)
+        self._pick_rows = _takes_rows(self.source.pick)
         return self
 
     # ------------------------------------------------------------------ results
@@ -559,6 +567,15 @@ def _phase_columns(actions: list[dict], players: int) -> dict[int, list[int]]:
         CART: [stop, *(index[("dump", None, s, None, None, None)] for s in range(players))],
         STEAL: [stop, *(index[("steal", c, None, s, None, None)] for s in range(players) for c in COLOURS)],
     }
+
+
+def _takes_rows(method) -> bool:
+    """Whether a source's `pick` takes `rows=` (the weights and mask of those games only), as the
+    core's `dice_masked` does; the contract's pick works on every game of the batch."""
+    try:
+        return "rows" in inspect.signature(method).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _total(array):

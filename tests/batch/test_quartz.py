@@ -168,6 +168,35 @@ def decisions(states: list) -> int:
     return sum("action" in step for state in states for step in state.history)
 
 
+class ContractSource:
+    """A RandomSource seen through the contract alone: pick and dice over the whole batch (no
+    `rows=`, no `dice_masked`), so the batch takes its plain path."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def pick(self, mask, weights):
+        return self.inner.pick(mask, weights)
+
+    def dice(self, mask, count, sides):
+        return self.inner.dice(mask, count, sides)
+
+
+@pytest.mark.parametrize("options", [{}, {"die_faces": "double_pickaxe"}])
+def test_the_contracts_plain_source_plays_the_same_games(options):
+    n, players = 300, 4
+    fast = QuartzBatch(NUMPY, players, n, options, core.RandomSource(NUMPY, 3, np.arange(n)))
+    plain = QuartzBatch(NUMPY, players, n, options, ContractSource(core.RandomSource(NUMPY, 3, np.arange(n))))
+    assert fast._pick_rows and not plain._pick_rows
+    chooser = [core.RandomSource(NUMPY, 4, np.arange(n)) for _ in range(2)]
+    while not plain.done().all():
+        plain.step(plain.policy("random", chooser[0]))
+        fast.step(fast.policy("random", chooser[1]))
+        assert np.array_equal(plain.bag, fast.bag) and np.array_equal(plain.carts, fast.carts)
+        assert np.array_equal(plain.dice, fast.dice)
+    assert fast.done().all() and np.array_equal(plain.result().totals, fast.result().totals)
+
+
 def test_the_action_numbering_is_the_engine_encoding():
     for players in range(3, 7):
         for unstable in (False, True):

@@ -150,7 +150,8 @@ class Generator:
         bases = self.config.bases
         url = bases[(table.index + seat) % len(bases)].replace("http", "ws", 1) + f"/ws/tables/{table.id}"
         async with websockets.connect(url, max_size=2**23, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
+            # patches: as the browser client asks (states after the first carry only what changed)
+            await ws.send(json.dumps({"type": "hello", "token": table.tokens[seat], "patches": True}))
             latest: dict | None = None  # the newest state: what the seat acts on when it has thought
             pending: tuple[float, int] | None = None  # (sent at, version acted on)
             timer: asyncio.TimerHandle | None = None

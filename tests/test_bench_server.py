@@ -67,18 +67,31 @@ def test_table_and_json_show_the_row(sqlite_row, capsys):
     printed = capsys.readouterr().out
     line = next(text for text in printed.splitlines() if "SQLite, 1 process" in text)
     cells = [cell.strip() for cell in line.strip("│ ").split("│")]
-    assert cells[:6] == ["SQLite, 1 process", "2", f"{row['actions_per_s']:.1f}", f"{row['p50_ms']:.1f}",
-                         f"{row['p99_ms']:.1f}", f"{row['max_ms']:.1f}"]
-    assert cells[6] == "0"
+    assert cells[:7] == ["SQLite, 1 process", "2", f"{row['connect_s']:.1f}", f"{row['actions_per_s']:.1f}",
+                         f"{row['p50_ms']:.1f}", f"{row['p99_ms']:.1f}", f"{row['max_ms']:.1f}"]
+    assert cells[7] == "0"
+    assert row["connect_s"] > 0  # the first tables' sockets are greeted before the window, and timed
     assert "target" not in printed  # no N=500 row: nothing to judge
     assert json.loads(json.dumps(row, allow_nan=False))["actions"] == row["actions"]
 
 
 @pytest.mark.parametrize("p99, verdict", [(50.0, "met"), (49.9, "met"), (50.1, "NOT met")])
 def test_target_is_judged_at_500_tables_only(p99, verdict):
-    rows = [{"tables": 100, "label": "A", "p99_ms": 999.0}, {"tables": 500, "label": "B", "p99_ms": p99}]
+    rows = [{"setup": "sqlite", "tables": 100, "label": "A", "p99_ms": 999.0, "think_s": 1.0},
+            {"setup": "sqlite", "tables": 500, "label": "B", "p99_ms": p99, "think_s": 1.0},
+            {"setup": "sqlite", "tables": 500, "label": "C", "p99_ms": 999.0, "think_s": 0.0}]  # stress: not judged
     lines = server_load.target_verdict(rows)
     assert lines == [f"target p99 <= 50 ms at N=500, B: {verdict} (p99 {p99:.1f} ms)"]
+
+
+@pytest.mark.parametrize("two, verdict", [(301.0, "more"), (300.0, "NOT more"), (150.0, "NOT more")])
+def test_scale_out_ratio_is_two_processes_over_one_on_postgres(two, verdict):
+    rows = [{"setup": "pg", "tables": 500, "label": "one", "p99_ms": 1.0, "think_s": 0.0, "actions_per_s": 300.0},
+            {"setup": "pg-redis", "tables": 500, "label": "two", "p99_ms": 1.0, "think_s": 0.0, "actions_per_s": two},
+            {"setup": "pg-redis", "tables": 100, "label": "two", "p99_ms": 1.0, "think_s": 0.0, "actions_per_s": 9.0}]
+    lines = server_load.target_verdict(rows)
+    assert lines == [f"scale-out at N=500, think 0 s: 2 processes / 1 process on PostgreSQL = {two:.1f} / 300.0 "
+                     f"actions/s = {two / 300:.2f}x ({verdict} with two)"]
 
 
 def _reachable(host: str, port: int) -> bool:
@@ -102,3 +115,14 @@ def test_two_processes_on_postgres_and_redis_count_every_stored_move():
     assert row["actions"] > 0
     assert row["actions"] == versions
     assert row["tables_started"] == tables >= 3
+
+
+def test_profile_shares_count_a_function_once_per_sample(tmp_path):
+    """py-spy's folded stacks: a function on a stack twice (recursion, or two lines of it) is one
+    sample of it; shares are of all samples."""
+    folded = tmp_path / "server.txt"
+    folded.write_text("main (app.py:1);handle (app.py:9);handle (app.py:12);commit (store.py:40) 3\n"
+                      "main (app.py:1);send (app.py:30) 1\n")
+    shares = dict(server_load.inclusive_shares(folded)["top"])
+    assert server_load.inclusive_shares(folded)["samples"] == 4
+    assert shares == {"main (app.py)": 1.0, "handle (app.py)": 0.75, "commit (store.py)": 0.75, "send (app.py)": 0.25}

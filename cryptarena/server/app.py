@@ -77,6 +77,9 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+PATCHED = ("view", "table")  # the parts of a state a patch sends by changed top-level keys (docs/protocol.md)
+
+
 def _secret_key(db_url: str) -> str:
     """A signing key kept beside the SQLite file, so sessions survive a restart."""
     if db_url.startswith("sqlite:///") and ":memory:" not in db_url:
@@ -330,7 +333,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             await ws.send_json({"type": "error", "code": "unknown_table", "message": str(exc)})
             await ws.close(code=4404)
             return
-        connection = {"seat": None, "hello": False, "name": ws.session.get("name") if "session" in ws.scope else None}
+        connection = {"seat": None, "hello": False, "patches": False,
+                      "name": ws.session.get("name") if "session" in ws.scope else None}
         queue = service.bus.subscribe(table_id)
         metrics.connections.inc()
 
@@ -342,6 +346,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             await send(exc.payload())
 
         sent = {"version": -1, "log": 0}  # the latest version and the log entries this socket was sent
+        # With patches: what this socket holds of the view and the table, each top-level part encoded
+        held: dict[tuple[str, str], bytes] = {}
         # One message at a time on the socket (reader and writer both send); a state is read from the
         # store under the lock, so the versions a socket is sent only ever rise.
         send_lock = asyncio.Lock()
@@ -359,9 +365,27 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                     return
                 data = await service.payload(table_id, connection["seat"], at_least=moved_to or 0,
                                              log_from=0 if whole_log else sent["log"])
+                if connection["patches"]:
+                    patch(data, whole=whole_log)
                 sent["version"] = max(sent["version"], data["version"])
                 sent["log"] = data["log_start"] + len(data["log"])
                 await ws.send_text(orjson.dumps(data).decode())
+
+        def patch(data: dict, *, whole: bool) -> None:
+            """Cut a state down to what this socket does not hold: of the view and of the table, the
+            top-level parts that changed (`view_gone`/`table_gone` name parts no longer there). A whole
+            state (after hello and sync) resets what the socket holds."""
+            encoded = {(field, key): orjson.dumps(value) for field in PATCHED for key, value in data[field].items()}
+            if not whole and held:
+                data["patch"] = True
+                for field in PATCHED:
+                    gone = [key for (f, key) in held if f == field and (f, key) not in encoded]
+                    data[field] = {key: value for key, value in data[field].items()
+                                   if held.get((field, key)) != encoded[field, key]}
+                    if gone:
+                        data[field + "_gone"] = gone
+            held.clear()
+            held.update(encoded)
 
         async def read() -> None:
             limit = SocketRateLimit(socket_rate, socket_burst)  # this connection's own bucket
@@ -405,6 +429,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 # Only now is the socket greeted: a push meanwhile would show the table as the old seat sees it.
                 seat_as(seat)
                 connection["hello"] = True
+                connection["patches"] = message.patches
                 service.forget(table_id)
                 await send_state(whole_log=True)
                 if message.token and seat is None:

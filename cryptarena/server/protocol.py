@@ -17,6 +17,7 @@ class Hello(_Message):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=200)
     lang: Literal["en", "fr", "zh"] = "en"
+    patches: bool = False  # states after the first carry only what changed (docs/protocol.md)
 
 
 MAX_ACTIONS = 100  # a batch: a deck brought at set-up is about 60 small actions

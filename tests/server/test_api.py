@@ -173,3 +173,54 @@ def test_chat_reaches_everyone_at_the_table_and_bad_lines_are_refused(client):
         for bad in ("", "x" * 501):
             ada.send_json({"type": "chat", "text": bad})
             assert ada.receive_json()["code"] == "malformed"
+
+
+def merged(held: dict, state: dict) -> dict:
+    """A patched state made whole from what the socket held (docs/protocol.md, "State patches")."""
+    if not state.get("patch"):
+        return state
+    whole = dict(state)
+    for field in ("view", "table"):
+        whole[field] = {**held[field], **state[field]}
+        for key in state.get(field + "_gone", []):
+            del whole[field][key]
+    return whole
+
+
+def test_patched_states_merge_into_the_whole_states_of_a_plain_socket(client):
+    """Two sockets of one seat through a whole game, one asking for patches: at every version both
+    saw, the patched one's merged view and table equal the plain one's; patches leave parts out."""
+    table, (token,) = seat_people_and_bots(client)
+    url = f"/ws/tables/{table['id']}"
+    with client.websocket_connect(url) as plain, client.websocket_connect(url) as patched:
+        plain.send_json({"type": "hello", "token": token})
+        patched.send_json({"type": "hello", "token": token, "patches": True})
+        seen_plain, seen_patched, cut = {}, {}, {"views": 0, "tables": 0}
+        state = receive_state(plain)
+        held = receive_state(patched)
+        assert "patch" not in held  # the first state is whole
+        seen_plain[state["version"]], seen_patched[held["version"]] = state, held
+        while not state["over"]:
+            if 0 in state["to_act"] and state["legal"]:  # moves that end the turn: few acts, under the rate limit
+                legal = state["legal"]
+                action = next((a for a in legal if a["type"] in ("confirm", "recover", "pass")), legal[0])
+                plain.send_json({"type": "act", "action": action, "version": state["version"]})
+            state = receive_state(plain)
+            seen_plain[state["version"]] = state
+            while held["version"] < state["version"]:
+                raw = receive_state(patched)
+                if raw.get("patch"):
+                    cut["views"] += len(raw["view"]) < len(held["view"])
+                    cut["tables"] += len(raw["table"]) < len(held["table"])
+                held = merged(held, raw)
+                seen_patched[held["version"]] = held
+        both = sorted(set(seen_plain) & set(seen_patched))
+        assert len(both) > len(seen_plain) // 2
+        for version in both:
+            assert seen_patched[version]["view"] == seen_plain[version]["view"], version
+            assert seen_patched[version]["table"] == seen_plain[version]["table"], version
+            assert seen_patched[version]["legal"] == seen_plain[version]["legal"], version
+        assert cut["views"] > 0 and cut["tables"] > 0
+        patched.send_json({"type": "sync"})
+        again = receive_state(patched)
+        assert "patch" not in again and again["view"] == seen_plain[again["version"]]["view"]

@@ -108,7 +108,7 @@ export class TableSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
-      const hello = { type: "hello", lang: this.lang };
+      const hello = { type: "hello", lang: this.lang, patches: true };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
       this.onStatus("open");
@@ -121,6 +121,16 @@ export class TableSocket {
         // The server sends the log entries this socket has not had yet, from log_start: the pages get it whole.
         if (msg.log_start) msg.log = (this.log || []).slice(0, msg.log_start).concat(msg.log || []);
         this.log = msg.log;
+        // A patch carries the view's and the table's top-level parts that changed: the pages get them whole.
+        if (msg.patch) {
+          for (const field of ["view", "table"]) {
+            msg[field] = Object.assign({}, this[field], msg[field]);
+            for (const key of msg[field + "_gone"] || []) delete msg[field][key];
+            delete msg[field + "_gone"];
+          }
+          delete msg.patch;
+        }
+        this.view = msg.view; this.table = msg.table;
       }
       this.onMessage(msg);
     };

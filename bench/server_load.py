@@ -387,6 +387,17 @@ def servers(db_url: str, count: int, redis_url: str | None, workdir: str):
                 process.kill()
 
 
+def server_metrics(base: str, names: tuple[str, ...]) -> dict[str, float]:
+    """Unlabelled samples of a server's /metrics (0 where absent), read after the run."""
+    found = dict.fromkeys(names, 0.0)
+    with contextlib.suppress(httpx.HTTPError):
+        for line in httpx.get(base + "/metrics", timeout=10).text.splitlines():
+            name, _, value = line.partition(" ")
+            if name in found:
+                found[name] = float(value)
+    return found
+
+
 def wait_healthy(base: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -428,6 +439,8 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
             result = generate_load(config, args.clients, window_start)
             server_cpu = clock["server_cpu"]
             profiles = finish_profilers(profilers)
+            grouped = [server_metrics(base, ("cryptarena_commit_moves_sum", "cryptarena_commit_moves_count"))
+                       for base, _ in running]
     actions = len(result.latencies)
     return {"setup": setup, "label": label, "processes": processes, "tables": tables, "seconds": args.seconds,
             "think_s": args.think, "game": args.game, "players": args.players, "clients": args.clients,
@@ -438,6 +451,8 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
             "tables_started": result.tables_started, "tables_finished": result.tables_finished,
             "server_cpu_pct": 100 * server_cpu / args.seconds,
             "generator_cpu_pct": 100 * result.cpu_s / args.seconds, "connect_s": result.connect_s,
+            "moves_per_commit": (sum(m["cryptarena_commit_moves_sum"] for m in grouped)
+                                 / max(1.0, sum(m["cryptarena_commit_moves_count"] for m in grouped))),
             "profiles": profiles}
 
 
@@ -510,13 +525,14 @@ def render(rows: list[dict], args) -> None:
              f"{args.clients} generator process{'es' if args.clients > 1 else ''}")
     grid = RichTable(title=title)
     for name in ("set-up", "N", "connect s", "actions/s", "p50 ms", "p99 ms", "max ms", "errors", "server CPU",
-                 "gen CPU"):
+                 "gen CPU", "moves/commit"):
         grid.add_column(name, justify="left" if name == "set-up" else "right")
     for row in rows:
         grid.add_row(row["label"], str(row["tables"]), f"{row['connect_s']:.1f}", f"{row['actions_per_s']:.1f}", f"{row['p50_ms']:.1f}",
                      f"{row['p99_ms']:.1f}", f"{row['max_ms']:.1f}",
                      str(row["errors"]) + (f" {row['error_codes']}" if row["errors"] else ""),
-                     f"{row['server_cpu_pct']:.0f} %", f"{row['generator_cpu_pct']:.0f} %")
+                     f"{row['server_cpu_pct']:.0f} %", f"{row['generator_cpu_pct']:.0f} %",
+                     f"{row['moves_per_commit']:.2f}")
     console = Console(width=140)
     console.print(grid)
     for line in target_verdict(rows):

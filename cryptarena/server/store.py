@@ -2,7 +2,8 @@
 
 A table is stored as what replays it — game, players, seed, options and its numbered moves
 (`{"seat", "action"}` or `{"script": [...]}`, exactly `state.history`) — plus a snapshot of
-`state.to_json()` at the current version so that loading needs no replay. Moves are serialised by
+`state.to_json()` every `snapshot_every` versions and at the end, so that loading replays only the
+few moves stored since. Moves are serialised by
 the database, never by process memory: `append` moves a table from version v to v + 1 only if it is
 still at v (an UPDATE ... WHERE version = v, and (table, version) is the moves' primary key), so two
 servers or two browsers acting at once can never both apply. Seat tokens are stored hashed.
@@ -118,10 +119,13 @@ def _enable_sqlite_wal(engine: Engine) -> None:
 
 
 class Store:
-    def __init__(self, url: str = DEFAULT_URL, *, engine_options: dict | None = None):
+    def __init__(self, url: str = DEFAULT_URL, *, engine_options: dict | None = None, snapshot_every: int = 16):
         if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         self.url = url
+        # The state is written whole every `snapshot_every` versions (and at the end), not at every move:
+        # a Crypt state is ~20 KB, its move ~100 bytes. Loading plays the moves stored since (load_state).
+        self.snapshot_every = max(1, snapshot_every)
         self.engine = create_engine(url, **(engine_options or {}))
         if self.engine.dialect.name == "sqlite":
             _enable_sqlite_wal(self.engine)
@@ -359,10 +363,12 @@ class Store:
     def _move(self, conn, append: "Append", now: datetime):
         """The table row moved to the append's last version, if it is still at the expected one."""
         status = "over" if append.state.is_over() else "playing"
+        values = {"version": append.new_version, "status": status, "updated_at": now}
+        if status == "over" or append.new_version // self.snapshot_every > append.expected_version // self.snapshot_every:
+            values["snapshot"] = append.state.dumps()
         moved = conn.execute(
             update(tables).where(tables.c.id == append.table_id, tables.c.version == append.expected_version)
-            .values(version=append.new_version, snapshot=append.state.dumps(), status=status,
-                    updated_at=now)).rowcount
+            .values(**values)).rowcount
         if moved:
             return append.new_version
         if conn.execute(select(tables.c.id).where(tables.c.id == append.table_id)).first() is None:
@@ -395,9 +401,17 @@ class Store:
         if row.snapshot:
             try:
                 state = game.from_json(row.snapshot)
+                # the snapshot is of an earlier version (written every snapshot_every): play the moves since
+                for step in self.history(table_id, since=len(state.history)) if len(state.history) < row.version else ():
+                    if "script" in step:
+                        state.script_chance(step["script"])
+                    else:
+                        state.apply(step["seat"], step["action"])
                 if len(state.history) == row.version:
                     return state, row.version
             except games.CorruptSave:
+                pass
+            except games.IllegalAction:  # moves that do not follow the snapshot: replay them all
                 pass
         state = game.replay(row.players, row.seed, json.loads(row.options), self.history(table_id))
         return state, row.version

@@ -6,7 +6,7 @@ import json
 import threading
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from cryptarena import games
 from cryptarena.engine import Rng
@@ -68,6 +68,22 @@ def test_moves_replay_to_the_snapshot_and_a_corrupt_snapshot_falls_back_to_them(
     state, loaded_version = store.load_state(record.id)
     assert loaded_version == version
     assert state.to_json() == played.to_json()
+
+
+def test_the_whole_state_is_written_every_few_versions_and_loads_with_the_moves_since(store):
+    record = store.create_table("crypt", 2, seed=3)
+    played, version = play_and_store(store, record, 45, seed=1)
+    with store.engine.connect() as conn:
+        snapshot = conn.execute(select(tables.c.snapshot).where(tables.c.id == record.id)).scalar_one()
+    every = store.snapshot_every
+    assert 1 < every < 45 and len(json.loads(snapshot)["history"]) == 45 // every * every
+    state, loaded_version = store.load_state(record.id)
+    assert (state.to_json(), loaded_version) == (played.to_json(), version)
+    while not played.is_over():  # the last move writes the whole state whatever its version
+        played, version = play_and_store(store, record, 50, seed=version)
+    with store.engine.connect() as conn:
+        snapshot = conn.execute(select(tables.c.snapshot).where(tables.c.id == record.id)).scalar_one()
+    assert json.loads(snapshot)["history"] == played.history
 
 
 def test_a_stale_version_is_refused_and_changes_nothing(store):

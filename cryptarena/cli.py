@@ -91,6 +91,10 @@ def simulate(game_id: str = GameArg,
                                                    "(e.g. auto, or ray://host:10001); default: start a local one"),
              as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (no progress bar)"),
              plot: Optional[str] = typer.Option(None, help="also write a PNG figure of the results to this file"),
+             batch: bool = typer.Option(False, "--batch", help="play the games as arrays, many at once (Midas, "
+                                        "Quartz; agents random and the game's bot: docs/batch.md)"),
+             array_backend: str = typer.Option("numpy", "--array-backend", help="with --batch: numpy, or jax "
+                                               "(needs pip install jax)"),
              option: Optional[List[str]] = OptionsOpt) -> None:
     """Play many seeded games between agents and report win rates, scores and lengths.
 
@@ -101,7 +105,7 @@ def simulate(game_id: str = GameArg,
     from .ai.simulate import simulate_command
     simulate_command(game_id, players=players, games=games_, agents=agents.split(","), seed=seed,
                      jobs=jobs, as_json=as_json, options=parse_options(game_id, option, players), plot=plot,
-                     backend=backend, address=address)
+                     backend=backend, address=address, batch=batch, array_backend=array_backend)
 
 
 @app.command()

@@ -248,13 +248,18 @@ def build_report(game_id: str, players: int, seed: int, agents: list[str], optio
 # ---------------------------------------------------------------------------------- the CLI
 def simulate_command(game_id: str, *, players: int, games: int, agents: list[str], seed: int = 0,
                      jobs: int = 1, as_json: bool = False, options: dict | None = None,
-                     plot: str | None = None, backend: str = "local", address: str | None = None) -> None:
+                     plot: str | None = None, backend: str = "local", address: str | None = None,
+                     batch: bool = False, array_backend: str = "numpy") -> None:
     """The body of `cryptarena simulate`: bar on stderr, then a table (or JSON) on stdout, and
-    a PNG figure when `plot` names a file."""
+    a PNG figure when `plot` names a file. `batch`: the games are played as arrays
+    (cryptarena/batch, docs/batch.md), on `array_backend` (numpy or jax)."""
     try:
-        # checked here too so that a mistake is reported before the bar appears
-        check_setup(game_id, players, games, agents, jobs, options, backend, address)
-        if as_json:
+        if not batch:  # checked here too so that a mistake is reported before the bar appears
+            check_setup(game_id, players, games, agents, jobs, options, backend, address)
+        if batch:
+            report = _run_batch(game_id, players, games, agents, seed, jobs, options, backend, address,
+                                array_backend, as_json)
+        elif as_json:
             report = run_simulation(game_id, players=players, games=games, agents=agents, seed=seed,
                                     jobs=jobs, options=options, backend=backend, address=address)
         else:
@@ -275,6 +280,32 @@ def simulate_command(game_id: str, *, players: int, games: int, agents: list[str
         from .plots import plot_report
         written = plot_report(report, plot)
         Console(stderr=True).print(f"plot written to {written}", highlight=False)
+
+
+def _run_batch(game_id, players, games, agents, seed, jobs, options, backend, address, array_backend,
+               as_json) -> dict:
+    """`simulate --batch`: the same report from the batched simulator, the bar moving per chunk."""
+    from ..batch.core import BatchSetupError, backend as array, check_run, run_batch
+    if jobs != 1:
+        raise SimulationSetupError("--batch plays in this process: leave --jobs at 1 (one process already "
+                                   "plays tens of thousands of games at once)", "--jobs")
+    if backend != "local" or address:
+        raise SimulationSetupError("--batch plays in this process: it takes no --backend ray or --address",
+                                   "--backend")
+    try:
+        check_run(game_id, players, games, agents, options)
+        array(array_backend)
+        if as_json:
+            return run_batch(game_id, players, games, agents, seed, options, array_backend)
+        progress = Progress(TextColumn("[bold]simulating[/] (batch)"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                            console=Console(stderr=True))
+        with progress:
+            task = progress.add_task("games", total=games)
+            return run_batch(game_id, players, games, agents, seed, options, array_backend,
+                             on_progress=lambda n: progress.advance(task, n))
+    except BatchSetupError as exc:
+        raise SimulationSetupError(str(exc), exc.param) from None
 
 
 def _run_with_bar(game_id, players, games, agents, seed, jobs, options, backend, address) -> dict:

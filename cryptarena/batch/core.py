@@ -80,7 +80,7 @@ def backend(name: str = "numpy") -> Backend:
         try:
             import jax
         except ImportError:
-            raise BatchSetupError("the jax backend needs jax: pip install 'cryptarena[jax]' (or pip install jax)",
+            raise BatchSetupError("the jax backend needs jax: pip install jax (CPU), or jax[cuda12] for a GPU",
                                   "--array-backend") from None
         jax.config.update("jax_enable_x64", True)
         found = Backend("jax", jax.numpy)
@@ -350,7 +350,8 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
         if not live:
             parts.append((origin, game.result()))
             return _assemble(parts, n)
-        if hasattr(game, "take") and live <= origin.shape[0] // 2 and origin.shape[0] >= 64:
+        if backend_.name == "numpy" and hasattr(game, "take") and live <= origin.shape[0] // 2 \
+                and origin.shape[0] >= 64:  # (jax would compile every operation again for the new shape)
             finished = np.asarray(backend_.asnumpy(~active))
             parts.append((origin[finished], _rows(game.result(), finished)))
             keep = np.flatnonzero(~finished)

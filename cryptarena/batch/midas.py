@@ -96,6 +96,9 @@ class MidasBatch:
         if reason:
             raise ValueError(reason)
         self.bk, self.xp, self.source = backend, backend.xp, source
+        # jax compiles each operation per shape: there every step keeps the batch's shape (masks
+        # only); numpy gathers the games a rarer decision concerns into a sub-batch instead
+        self.fixed = backend.name != "numpy"
         xp = self.xp
         self.p, self.n, self.options = players, n, options
         self.preset = options["die_faces"]
@@ -252,6 +255,9 @@ class MidasBatch:
         xp = self.xp
         a = xp.asarray(actions)
         live = self.phase != OVER
+        if self.fixed:
+            self.length = self.length + live
+            return self._step(a)
         seat = self.to_act()
         self._seat = None
         self.length = self.length + live
@@ -441,14 +447,16 @@ class MidasBatch:
         self.loser = xp.where(mask, -1, self.loser)
         self.swapper = xp.where(mask, -1, self.swapper)
         self.cards = xp.where(mask[:, None], -1, self.cards)
-        rows = xp.nonzero(mask)[0]  # only the games starting a round roll (a fraction of them)
-        rolling = ~self.cursed[rows, :, None] & (
+        # only the games starting a round roll (a fraction of them)
+        rows = self.rows if self.fixed else xp.nonzero(mask)[0]
+        rolling = mask[rows, None, None] & ~self.cursed[rows, :, None] & (
             xp.arange(DICE_PER_PLAYER)[None, None, :] < self.dice_count[rows, :, None])
         faces = self.source.dice_masked(rolling.reshape(-1, p * DICE_PER_PLAYER), self.faces, rows=rows)
         faces = faces.reshape(-1, p, DICE_PER_PLAYER)
         packed = xp.sum(xp.where(rolling, xp.left_shift(1, FIELD * faces), 0), axis=2)
-        self.cups = self.bk.set_at(self.cups, rows, packed)
-        self.table = self.bk.set_at(self.table, rows, xp.sum(packed, axis=1))
+        starting = mask[rows]
+        self.cups = self.bk.set_at(self.cups, rows, xp.where(starting[:, None], packed, self.cups[rows]))
+        self.table = self.bk.set_at(self.table, rows, xp.where(starting, xp.sum(packed, axis=1), self.table[rows]))
         self.turn = xp.where(mask, self.starter, self.turn)
         if p > 2:  # with 2 players Obsidian has a fixed value: no cards
             first = xp.where(xp.any(self.cursed, axis=1), OBSIDIAN_PHASE, BIDDING)
@@ -486,6 +494,8 @@ class MidasBatch:
         """Uniform over the legal actions, counted per phase rather than read from legal(); the
         games not bidding choose on a sub-batch of their own."""
         xp = self.xp
+        if self.fixed:
+            return self._random_any(source, self.phase != OVER)
         bidding = self.phase == BIDDING
         act = self._random_any(source, bidding)
         rows = xp.nonzero(~bidding & (self.phase != OVER))[0]

@@ -1,4 +1,4 @@
-"""Writes tests/batch/data/midas_reference.json: the scalar engine's tallies over 10^5 seeded Midas
+"""Writes tests/batch/midas_reference.json: the scalar engine's tallies over 10^5 seeded Midas
 games per configuration, the reference that tests/batch/test_midas.py compares the batch with.
 
     PYTHONPATH=. python tests/batch/make_midas_reference.py [--games 100000]
@@ -18,7 +18,7 @@ from pathlib import Path
 from cryptarena import games
 from cryptarena.ai.runner import play_indexed
 
-OUT = Path(__file__).parent / "data" / "midas_reference.json"
+OUT = Path(__file__).parent / "midas_reference.json"
 SEED = 20261127
 CHECK = 100
 CONFIGS = [  # players, agents, options

@@ -3,7 +3,7 @@
 The scalar engine draws round 1 (start player, stone, dice) when the table is created, before
 anything can be scripted: those outcomes are read from its log and listed for the batch. From
 then on the batch asks its ScriptedSource, whose fallback draws each outcome (uniformly among the
-possible ones, so a cursed coin comes often) and records it; the same outcomes are then scripted
+possible ones, but a safe coin 3 times in 4, so chests empty and favours sell) and records it; the same outcomes are then scripted
 into the scalar state (`script_chance`) before the same action is applied to it. Any difference in
 the order, kind or possibility of chance events makes one side raise.
 """
@@ -33,9 +33,10 @@ def _round_one(state, die) -> list[int]:
 
 
 def play_side_by_side(players: int, options: dict, seeds: list[int], policies: list[str],
-                      check_policy_agreement: bool = False) -> dict:
+                      check_policy_agreement: bool = False, fixed: bool = False) -> dict:
     """Play len(seeds) games both ways; game g's decisions come from the batch policy policies[g % len]
-    (in the batch) and are applied to both. Returns counts of what was compared."""
+    (in the batch) and are applied to both. `fixed`: the batch steps with whole-batch masks (the path
+    jax takes) instead of sub-batches. Returns counts of what was compared."""
     game = games.load("midas")
     resolved = game.check_table(players, options)
     encoding = game.action_encoding(players, resolved)
@@ -43,11 +44,18 @@ def play_side_by_side(players: int, options: dict, seeds: list[int], policies: l
     stones = [f for f in die if f not in SPECIAL]
     states = [game.new_state(players, seed=seed, options=resolved) for seed in seeds]
     chooser = random.Random(seeds[0])
+
+    def fallback(g: int, possible: list[int]) -> int:
+        if possible == [0, 1]:  # a coin, cursed or safe: mostly safe, so chests empty and favours sell
+            return 1 if chooser.random() < 0.75 else 0
+        return chooser.choice(possible)
+
     scripts = [_round_one(state, die) for state in states]
-    source = core.ScriptedSource(scripts, fallback=lambda g, possible: chooser.choice(possible))
+    source = core.ScriptedSource(scripts, fallback=fallback)
     bk = core.backend("numpy")
     n = len(seeds)
     batch = MidasBatch(bk, players, n, resolved, source)
+    batch.fixed = fixed
     policy_source = core.RandomSource(bk, seeds[0], np.arange(n), stream=1)
     used = [len(calls) for calls in source.calls]  # round 1: already played by the scalar engine
     lengths = [0] * n

@@ -320,13 +320,22 @@ def _openspiel_version() -> str:
 
 
 def bench_command(game_ids: Iterable[str], *, runs: int = 5, seconds: float = 1.0,
-                  as_json: bool = False, keep_log: bool = False, ai: bool = True) -> list[dict]:
-    """The engines' table; then, unless `ai` is off or the figures go out as JSON, the AI lab's
-    (bench_ai.py: ISMCTS iterations per second, the RL adapters' cost per step)."""
+                  as_json: bool = False, keep_log: bool = False, ai: bool = True, batch: bool = True) -> list[dict]:
+    """The engines' table; then, unless the figures go out as JSON, the batched simulator's
+    (bench_batch.py, unless `batch` is off) and the AI lab's (bench_ai.py, unless `ai` is off:
+    ISMCTS iterations per second, the RL adapters' cost per step)."""
     pyspiel, why = import_openspiel()
     game_ids = list(game_ids)
     summaries = run_bench(game_ids, runs=runs, seconds=seconds, pyspiel=pyspiel, why_missing=why,
                           as_json=as_json, keep_log=keep_log)
+    if batch and not as_json:
+        from .bench_batch import render as render_batch, run_batch_bench, target_line
+        console = Console()
+        with console.status("measuring the batched simulator", refresh_per_second=2):
+            rows = run_batch_bench(game_ids, seconds=seconds)
+        if rows:
+            console.print(render_batch(rows))
+            console.print(target_line(rows), markup=False)
     if ai and not as_json:
         from .bench_ai import goal_line, render, run_ai_bench
         console = Console()

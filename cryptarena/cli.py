@@ -167,13 +167,15 @@ def bench(game: Optional[List[str]] = typer.Option(None, "--game", "-g", help="o
           with_log: bool = typer.Option(False, "--with-log", help="time our games with their readable log "
                                         "written (by default they play as simulate does, without it)"),
           ai: bool = typer.Option(True, "--ai/--no-ai", help="also measure ISMCTS iterations/s and the RL "
-                                  "adapters' cost per step (not with --json)")) -> None:
+                                  "adapters' cost per step (not with --json)"),
+          batch: bool = typer.Option(True, "--batch/--no-batch", help="also measure the batched simulator's "
+                                     "games/s against the scalar engine's (not with --json)")) -> None:
     """Random-playout throughput of every game, beside OpenSpiel's when installed."""
     from .bench import bench_command
     for game_id in game or []:
         _check_game(game_id)
     bench_command(list(dict.fromkeys(game)) if game else games.ids(), runs=runs, seconds=seconds,
-                  as_json=as_json, keep_log=with_log, ai=ai)
+                  as_json=as_json, keep_log=with_log, ai=ai, batch=batch)
 
 
 @app.command()

@@ -161,3 +161,18 @@ def test_the_ai_figures_search_rates_and_adapter_costs():
     assert adapter["pettingzoo_x"] == per["pettingzoo"] / per["engine"]
     assert "midas at 3 players" in goal_line(figures["search"])
     assert [t.title.split()[0] for t in render(figures["search"], figures["adapters"])] == ["ISMCTS", "RL"]
+
+
+def test_batch_rows_compare_the_batched_simulator_with_the_scalar_engine():
+    from cryptarena.bench_batch import render, run_batch_bench, target_line
+    rows = run_batch_bench(["midas", "crypt"], games_=64, seconds=0.01)
+    assert [(r["players"], r["policy"]) for r in rows] == [(p, q) for p in (2, 3, 4)
+                                                            for q in ("random", "probabilistic")]
+    for row in rows:
+        assert row["game"] == "midas" and row["batch_games_per_s"] > 0 and row["scalar_games_per_s"] > 0
+        assert row["ratio"] == pytest.approx(row["batch_games_per_s"] / row["scalar_games_per_s"])
+    console = recording_console()
+    console.print(render(rows))
+    assert len(table_rows(console.export_text(), "midas")) == 6
+    line = target_line(rows)
+    assert ("NOT met" in line) == (min(r["ratio"] for r in rows if r["policy"] == "random") < 100)

@@ -1,0 +1,85 @@
+"""`cryptarena bench`'s batched-simulator rows: games/s of cryptarena/batch against the scalar
+engine, measured in the same run, on one process (numpy's element-wise work runs on one core).
+
+For each game with a batch version and each player count, two policies:
+- random: one batch of `games` games played to the end by the batch random policy, against the
+  scalar random playout of the engine rows above it (bench.our_player: no agents, no views, no log);
+- the game's bot (the batch's second policy): the same batch, against the scalar bot played as
+  simulate plays it (ai/runner.play_game: the bot reads views and legal actions).
+The ratio is batch games/s ÷ scalar games/s; the target is ≥ 100× for random.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from rich.table import Table
+
+from . import games
+from .ai.runner import play_game
+from .bench import measure_once, our_player, player_counts
+from .engine import Rng, derive_seed
+
+TARGET = 100.0
+
+
+def batch_rate(game_id: str, players: int, policy: str, games_: int, seed: int = 0) -> float:
+    from .batch import core
+    game_cls = core.load(game_id)
+    resolved = games.load(game_id).check_table(players, {})
+    seats = np.full((games_, players), game_cls.policies.index(policy))
+    start = time.perf_counter()
+    core.play(game_cls, core.backend("numpy"), players, games_, resolved, seats, seed, np.arange(games_))
+    return games_ / (time.perf_counter() - start)
+
+
+def scalar_bot_rate(game_id: str, players: int, bot: str, seconds: float, seed: int = 0) -> float:
+    game = games.load(game_id)
+    played, elapsed = 0, 0.0
+    while elapsed < seconds:
+        start = time.perf_counter()
+        play_game(game, players, derive_seed(seed, played), [bot] * players)
+        elapsed += time.perf_counter() - start
+        played += 1
+    return played / elapsed
+
+
+def run_batch_bench(game_ids, *, games_: int = 20_000, seconds: float = 1.0) -> list[dict]:
+    from .batch import core
+    rows = []
+    for game_id in [g for g in core.batch_ids() if g in set(game_ids)]:
+        game_cls = core.load(game_id)
+        for players in player_counts(game_id):
+            scalar_random = measure_once(our_player(game_id, players), seconds, Rng(derive_seed(1, players)))
+            scalar = {"random": scalar_random.games / scalar_random.elapsed}
+            for policy in game_cls.policies[:2]:
+                if policy not in scalar:
+                    scalar[policy] = scalar_bot_rate(game_id, players, policy, seconds)
+                rate = batch_rate(game_id, players, policy, games_)
+                rows.append({"game": game_id, "players": players, "policy": policy, "batch_games_per_s": rate,
+                             "scalar_games_per_s": scalar[policy], "ratio": rate / scalar[policy],
+                             "games": games_})
+    return rows
+
+
+def render(rows: list[dict]) -> Table:
+    table = Table(title="Batched simulator (cryptarena/batch, numpy, one process): games/s against the scalar "
+                  "engine in this run", title_justify="left", box=None, pad_edge=False)
+    for name, justify in (("game", "left"), ("seats", "right"), ("policy", "left"), ("batch games/s", "right"),
+                          ("scalar games/s", "right"), ("× scalar", "right")):
+        table.add_column(name, justify=justify, no_wrap=True)
+    for row in rows:
+        table.add_row(row["game"], str(row["players"]), row["policy"], f"{row['batch_games_per_s']:,.0f}",
+                      f"{row['scalar_games_per_s']:,.0f}", f"{row['ratio']:.1f}")
+    return table
+
+
+def target_line(rows: list[dict]) -> str | None:
+    random_rows = [r for r in rows if r["policy"] == "random"]
+    if not random_rows:
+        return None
+    worst = min(random_rows, key=lambda r: r["ratio"])
+    met = "met" if worst["ratio"] >= TARGET else "NOT met"
+    return (f"batch target (random policy ≥ {TARGET:.0f}× the scalar engine's games/s): {met}; lowest "
+            f"{worst['ratio']:.1f}× ({worst['game']}, {worst['players']} seats)")

@@ -10,8 +10,8 @@ red, yellow, black), the dice are face numbers (pickaxe, jackhammer, chest, cart
 and the phase is a number. The order of a round is its first seat and how many seats have played,
 which is all the scalar `order` list ever holds. Every chance event goes through the source: the
 first player of round 1 (a pick among the seats), each crystal drawn (a pick weighted by the bag's
-counts per colour) and each die (a pick weighted by how many sides show each face; `dice` when
-every face is on one side), in the scalar engine's order, so a scripted run replays exactly.
+counts per colour) and each die (a uniform draw among its six sides: the side's number, whose face
+the `die_faces` preset gives), in the scalar engine's order, so a scripted run replays exactly.
 
 Every designer option is covered: crystal counts, `die_faces`, `big_sets`, `unstable_in_chest`
 and `bag_empty_end`. Options are the same for the whole batch, so they choose code paths in
@@ -36,6 +36,7 @@ ACTION_FACES = FACES[:5]
 HELMET = 5
 PICKAXE, JACKHAMMER = 0, 1
 DICE = 5
+DICE_SIDES = 6
 FREE_REROLLS = 2
 ROUNDS = 6
 UNSTABLE_ROUND_ONE, UNSTABLE_PER_ROUND = 1, 2
@@ -152,8 +153,7 @@ class QuartzBatch:
                          for phase, columns in _phase_columns(actions, players).items()}
         opts = self.options
         die = DIE_PRESETS[opts["die_faces"]]
-        self._die_uniform = die == FACES  # one side per face: a roll is a plain die
-        self._face_weights = xp.asarray(np.tile(np.array([die.count(f) for f in FACES], np.int64), (n, 1)))
+        self._side_faces = xp.asarray(np.array([FACES.index(face) for face in die], np.int64))
         self._protectable = len(ALL) if opts["unstable_in_chest"] else len(COLOURS)
         self._round_end = opts["bag_empty_end"] == "round"
         counts = [opts[f"crystals_{c}"] for c in COLOURS]
@@ -264,17 +264,16 @@ class QuartzBatch:
 
     def _roll(self, rows, valid):
         """A face for each true cell of valid [len(rows), DICE] (the dice of the tables at `rows`),
-        table by table, dice in order: faces [len(rows), DICE]."""
+        table by table, dice in order: faces [len(rows), DICE]. A die is a uniform draw among its six
+        sides, each side showing the face the `die_faces` preset prints on it."""
         xp = self.xp
-        if self._die_uniform:
-            many = getattr(self.source, "dice_masked", None)  # the core's sources have it
-            if many is not None:
-                return many(valid, len(FACES), rows=rows).astype(xp.int64)
-        # die by die: the same draws, in the same order for each table
-        full = self._put(xp.zeros((self.n, DICE), bool), rows, valid)
-        return xp.stack([(self.source.dice(full[:, d], 1, len(FACES))[:, 0] if self._die_uniform
-                          else self.source.pick(full[:, d], self._face_weights)).astype(xp.int64)
-                         for d in range(DICE)], axis=1)[rows]
+        many = getattr(self.source, "dice_masked", None)  # the core's sources have it
+        if many is not None:
+            sides = many(valid, DICE_SIDES, rows=rows)
+        else:  # die by die: the same draws, in the same order for each table
+            full = self._put(xp.zeros((self.n, DICE), bool), rows, valid)
+            sides = xp.stack([self.source.dice(full[:, d], 1, DICE_SIDES)[:, 0] for d in range(DICE)], axis=1)[rows]
+        return xp.take(self._side_faces, sides)
 
     def _chance(self, rolls, mine, pick, hammer, hammer_count):
         """The step's chance, in the scalar engine's order within each table: the crystals (a turn's
@@ -491,7 +490,6 @@ class QuartzBatch:
         """Keep only the tables at `index` (the driver drops finished ones so steps stay short)."""
         for name in STATE:
             setattr(self, name, getattr(self, name)[index])
-        self._face_weights = self._face_weights[index]
         self.n = int(index.shape[0])
         self.source = self.source.take(index)
         self._pick_rows = _takes_rows(self.source.pick)

@@ -80,15 +80,21 @@ def _reroll_tables(die: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.nda
             for face, m in enumerate(extra):
                 p = p / factorial(m) * chance[face] ** m
             odds[j, hands[tuple(a + b for a, b in zip(counts, extra))]] += p
-    codes = len(FACES) ** DICE
-    kept = np.zeros((codes, len(SUBSETS)), np.int64)
-    hand = np.zeros(codes, np.int64)
-    for code in range(codes):
-        dice = [code // len(FACES) ** d % len(FACES) for d in range(DICE)]
-        hand[code] = hands[tuple(dice.count(i) for i in range(len(FACES)))]
-        for s, subset in enumerate(SUBSETS):
-            rest = [dice[d] for d in range(DICE) if d not in subset]
-            kept[code, s] = kept_index[tuple(rest.count(i) for i in range(len(FACES)))]
+    # every dice code (die d shows code // 6**d % 6) and subset at once: the kept faces' counts,
+    # numbered through a base-6 key of the counts
+    sides = len(FACES)
+    digits = np.arange(sides ** DICE)[:, None] // sides ** np.arange(DICE)[None, :] % sides
+    onehot = digits[:, :, None] == np.arange(sides)[None, None, :]              # [codes, dice, faces]
+    rerolled = np.array([[d in subset for d in range(DICE)] for subset in SUBSETS])  # [subsets, dice]
+    counts = np.einsum("cdf,sd->csf", onehot.astype(np.int64), (~rerolled).astype(np.int64))
+    key = np.zeros(sides ** sides, np.int64)
+    for multiset, j in kept_index.items():
+        key[np.dot(multiset, sides ** np.arange(sides))] = j
+    kept = key[counts @ sides ** np.arange(sides)]
+    hand_key = np.zeros(sides ** sides, np.int64)
+    for multiset, j in hands.items():
+        hand_key[np.dot(multiset, sides ** np.arange(sides))] = j
+    hand = hand_key[onehot.sum(axis=1) @ sides ** np.arange(sides)]
     return odds, kept, hand
 
 
@@ -174,22 +180,30 @@ class _Table:
 
 
 def _hand_values(batch, worth):
-    """Every hand's value, the bot's `_hand_values`: kinds added in order, the first plan kept unless
-    a later one is better by more than the margin. [k, 252]."""
+    """Every hand's value, the bot's `_hand_values`: each plan's kinds added up, the first plan kept
+    unless a later one is better by more than the margin. [k, 252]. The kinds are added by a matrix
+    product (the bot adds them one by one: the same sums up to a rounding error)."""
     xp, k = batch.xp, worth.shape[0]
     flat = worth.reshape(k, -1)
     result = xp.zeros((k, len(_hands())))
     for numbers, cells in _wild_groups():
-        parts = flat[:, cells]  # [k, kinds, hands, plans]
-        totals = parts[:, 0]
-        for kind in range(1, parts.shape[1]):
-            totals = totals + parts[:, kind]
+        kinds, hands, plans = cells.shape
+        totals = (flat @ xp.asarray(_summing(cells))).reshape(k, hands, plans)
         best = totals[:, :, 0]
-        for plan in range(1, totals.shape[2]):
+        for plan in range(1, plans):
             column = totals[:, :, plan]
             best = xp.where(column > best + MARGIN, column, best)
         result = result.at[:, numbers].set(best) if batch._jax else _columns_set(result, numbers, best)
     return result
+
+
+def _summing(cells):
+    """The 0/1 matrix [worth cells, hands × plans] that adds each candidate's kinds."""
+    kinds, hands, plans = cells.shape
+    matrix = np.zeros((len(ACTION_FACES) * (DICE + 1), hands * plans))
+    for kind in range(kinds):
+        matrix[cells[kind].reshape(-1), np.arange(hands * plans)] += 1.0
+    return matrix
 
 
 def _columns_set(array, columns, values):

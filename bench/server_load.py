@@ -387,6 +387,11 @@ def servers(db_url: str, count: int, redis_url: str | None, workdir: str):
                 process.kill()
 
 
+HEAP_SAMPLES = tuple(f'{name}{{kind="{kind}"}}' for kind in ("freeze", "full")
+                     for name in ("cryptarena_heap_step_seconds_sum", "cryptarena_heap_step_seconds_count",
+                                  "cryptarena_heap_collected_total"))
+
+
 def server_metrics(base: str, names: tuple[str, ...]) -> dict[str, float]:
     """Unlabelled samples of a server's /metrics (0 where absent), read after the run."""
     found = dict.fromkeys(names, 0.0)
@@ -439,8 +444,8 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
             result = generate_load(config, args.clients, window_start)
             server_cpu = clock["server_cpu"]
             profiles = finish_profilers(profilers)
-            grouped = [server_metrics(base, ("cryptarena_commit_moves_sum", "cryptarena_commit_moves_count"))
-                       for base, _ in running]
+            grouped = [server_metrics(base, ("cryptarena_commit_moves_sum", "cryptarena_commit_moves_count",
+                                             *HEAP_SAMPLES)) for base, _ in running]
     actions = len(result.latencies)
     return {"setup": setup, "label": label, "processes": processes, "tables": tables, "seconds": args.seconds,
             "think_s": args.think, "game": args.game, "players": args.players, "clients": args.clients,
@@ -451,6 +456,7 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
             "tables_started": result.tables_started, "tables_finished": result.tables_finished,
             "server_cpu_pct": 100 * server_cpu / args.seconds,
             "generator_cpu_pct": 100 * result.cpu_s / args.seconds, "connect_s": result.connect_s,
+            "heap": {name: sum(m[name] for m in grouped) for name in HEAP_SAMPLES},
             "moves_per_commit": (sum(m["cryptarena_commit_moves_sum"] for m in grouped)
                                  / max(1.0, sum(m["cryptarena_commit_moves_count"] for m in grouped))),
             "profiles": profiles}

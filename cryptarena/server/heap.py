@@ -6,15 +6,15 @@ CPython's full collection walks all of them: at 500 busy tables it paused the ev
 0.45 s several times a minute (measured with gc.callbacks; bench/README.md, "Collector pauses"), so
 every move in flight waited that long and p99 latency was set by the collector, not by the work.
 
-The policy: every `interval` seconds, a collection of what is not frozen, then `gc.freeze()`, which
+The policy: every `interval` seconds, a collection of the young generations, then `gc.freeze()`, which
 moves every survivor to the permanent generation that automatic collections never walk. The objects
 that live long (sockets, states) are frozen within a second of settling, so automatic collections
 only ever walk young objects, a few milliseconds' worth. Frozen objects are still freed by reference
 counting the moment nothing refers to them; what freezing delays is only garbage held in reference
-cycles that formed after its objects were frozen. That is collected by a full pass (`unfreeze`, then
-`gc.collect()`), run when the frozen population has grown by `full_growth` times since the last
-full pass, and at least every `full_every` seconds: one pause of the old kind in many minutes,
-instead of several a minute.
+cycles that formed after its objects were frozen (a closed socket's coroutines and closures, for
+one). That is collected by a full pass (`unfreeze`, then `gc.collect()`), run when the process's
+resident memory has grown `full_growth` times since the last full pass, and at least every
+`full_every` seconds: one pause of the old kind in many minutes, instead of several a minute.
 """
 
 from __future__ import annotations
@@ -22,45 +22,63 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 log = logging.getLogger("cryptarena.server")
+
+
+def resident_bytes() -> int:
+    """The process's resident memory now (Linux /proc); its peak where /proc is not there."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 @dataclass
 class HeapPolicy:
     interval: float = 1.0  # seconds between freezes
     full_every: float = 900.0  # seconds between full passes at the most
-    full_growth: float = 2.0  # a full pass as soon as the frozen population grew this many times
+    full_growth: float = 1.5  # a full pass as soon as resident memory grew this many times since the last
+    on_step: object = None  # (kind, seconds, objects collected) after each step: the operations metrics
+    resident: Callable[[], int] = resident_bytes
     last_full: float = field(default_factory=time.monotonic)
-    on_step: object = None  # (kind, seconds) after each step: the operations metrics
-    frozen_after_full: int = 0  # the frozen population after the last full pass (or the first freeze)
+    resident_after_full: int = 0  # resident memory after the last full pass (or at the first step)
+    last_collected: int = 0  # objects the last step collected
     stats: dict = field(default_factory=lambda: {"freezes": 0, "full_passes": 0, "young_collected": 0,
                                                  "full_collected": 0, "longest_step_s": 0.0})
 
     def step(self, now: float | None = None) -> str:
-        """One tick: "full" (unfreeze and collect everything) when due, else "freeze" (collect what is
-        not frozen, freeze the survivors). Returns which it did."""
+        """One tick: "full" (unfreeze and collect everything) when due, else "freeze" (collect the
+        young generations, freeze the survivors). Returns which it did."""
         now = time.monotonic() if now is None else now
         started = time.perf_counter()
-        frozen = gc.get_freeze_count()
-        due = (now - self.last_full >= self.full_every
-               or frozen > max(self.frozen_after_full, 10_000) * self.full_growth)
-        if due:
+        resident = self.resident()
+        if not self.resident_after_full:  # the first step: the process as it started is the baseline
+            self.resident_after_full = resident
+        # Memory, not gc.get_freeze_count(): counting the frozen objects walks them all (10 ms and more
+        # at half a million), which is the kind of pause this policy is here to avoid.
+        if now - self.last_full >= self.full_every or resident > self.resident_after_full * self.full_growth:
             gc.unfreeze()
-            self.stats["full_collected"] += gc.collect()
+            self.last_collected = gc.collect()
+            self.stats["full_collected"] += self.last_collected
             gc.freeze()
             self.last_full = now
-            self.frozen_after_full = gc.get_freeze_count()
+            self.resident_after_full = self.resident()
             self.stats["full_passes"] += 1
             kind = "full"
         else:
-            self.stats["young_collected"] += gc.collect()
+            # The two young generations only (a few thousand objects): what reached the old one in the
+            # last second is frozen with the rest, and any garbage cycle in it waits for the full pass.
+            self.last_collected = gc.collect(1)
+            self.stats["young_collected"] += self.last_collected
             gc.freeze()
             self.stats["freezes"] += 1
-            if not self.frozen_after_full:  # the first freeze: the process as it started is the baseline
-                self.frozen_after_full = gc.get_freeze_count()
             kind = "freeze"
         self.stats["longest_step_s"] = max(self.stats["longest_step_s"], time.perf_counter() - started)
         return kind
@@ -74,7 +92,7 @@ class HeapPolicy:
                 started = time.perf_counter()
                 kind = self.step()
                 if self.on_step is not None:
-                    self.on_step(kind, time.perf_counter() - started)
+                    self.on_step(kind, time.perf_counter() - started, self.last_collected)
                 if kind == "full":
                     log.info("heap full pass", extra={"event": "heap_full_pass",
                                                       "latency_ms": round((time.perf_counter() - started) * 1000, 3)})

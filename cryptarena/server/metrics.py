@@ -76,13 +76,17 @@ class ArenaMetrics:
         self.heap_step = Histogram("cryptarena_heap_step_seconds", "one step of the collector policy (server/heap.py), "
                                    "by kind: freeze (the young objects) or full (everything)", ["kind"],
                                    buckets=LATENCY_BUCKETS, registry=self.registry)
+        self.heap_collected = Counter("cryptarena_heap_collected", "objects the collector policy's steps found to be "
+                                      "garbage, by kind (what a full pass collects is what freezing held back)",
+                                      ["kind"], registry=self.registry)
 
     def committed(self, moves: int, seconds: float) -> None:
         self.commit_moves.observe(moves)
         self.commit_seconds.observe(seconds)
 
-    def heap_step_done(self, kind: str, seconds: float) -> None:
+    def heap_step_done(self, kind: str, seconds: float, collected: int) -> None:
         self.heap_step.labels(kind=kind).observe(seconds)
+        self.heap_collected.labels(kind=kind).inc(collected)
 
     def action_published(self, game: str, source: str, seconds: float) -> None:
         self.actions.labels(game=game, source=source).inc()

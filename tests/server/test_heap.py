@@ -51,19 +51,30 @@ def test_young_garbage_is_collected_before_it_is_frozen():
     assert watch() is None  # collected by the freeze's own collection, not frozen as a leak
 
 
-def test_a_full_pass_comes_when_the_frozen_population_grows():
-    policy = HeapPolicy(full_every=1e9, full_growth=2.0)
-    policy.step(now=policy.last_full + 2e9)  # a first full pass sets the baseline
-    baseline = policy.frozen_after_full
-    hoard = [[i] for i in range(max(baseline, 10_000) * 2 + 1000)]  # more than doubles the tracked objects
-    assert policy.step(now=policy.last_full + 1) == "freeze"  # the hoard is frozen...
-    assert policy.step(now=policy.last_full + 2) == "full"  # ...and the growth is seen at the next tick
-    assert policy.frozen_after_full > baseline
+def test_a_full_pass_comes_when_memory_grows():
+    memory = {"now": 100}
+    policy = HeapPolicy(full_every=1e9, full_growth=1.5, resident=lambda: memory["now"])
+    start = policy.last_full
+    assert policy.step(now=start + 1) == "freeze"  # the first step takes 100 as the baseline
+    memory["now"] = 150
+    assert policy.step(now=start + 2) == "freeze"  # grown 1.5 times, not more
+    memory["now"] = 151
+    assert policy.step(now=start + 3) == "full"
+    assert policy.resident_after_full == 151  # the new baseline
+    assert policy.step(now=start + 4) == "freeze"
+
+
+def test_the_resident_memory_is_read():
+    from cryptarena.server.heap import resident_bytes
+    before = resident_bytes()
+    hoard = bytearray(64 * 2**20)
+    hoard[::4096] = b"x" * len(hoard[::4096])  # touch every page: resident now
+    assert resident_bytes() >= before + 32 * 2**20
     del hoard
 
 
 def test_a_tick_is_a_freeze_until_a_full_pass_is_due():
-    policy = HeapPolicy(full_every=60.0)
+    policy = HeapPolicy(full_every=60.0, resident=lambda: 100)
     start = policy.last_full
     assert policy.step(now=start + 1) == "freeze"
     assert policy.step(now=start + 59) == "freeze"

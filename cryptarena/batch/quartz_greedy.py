@@ -9,11 +9,13 @@ unless it is free or the last round). Acting: wilds first, then pickaxe and jack
 cart, chest; unstable crystals go to the leader, steals take what is worth most, the chest the most
 valuable crystals, the jackhammer returns black first, then the least valuable.
 
-One difference, in the last bits: a reroll's expected value is a matrix product over every hand
-here, where the scalar bot adds the outcomes one at a time; the two can differ by a rounding error
-(~1e-15), which changes a choice only when two rerolls' gains differ by 1e-9 give or take that
-error (the bot keeps the first unless a later one is better by more than 1e-9). The test counts the
-decisions where the two disagree (none in its games). The policy draws nothing from its source.
+One difference, in the last bits: a reroll's expected value is a sum over its outcomes that numpy
+computes in its own order (einsum), where the scalar bot adds the outcomes one at a time in a fixed
+order; the two can differ by a rounding error (~1e-15), which changes a choice only when two
+rerolls' gains differ by 1e-9 give or take that error (the bot keeps the first unless a later one
+is better by more than 1e-9). Hand values are added kind by kind as the bot adds them. The test
+compares the policy's choice with the bot's at every decision of its games (no disagreement). The
+policy draws nothing from its source.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ from math import factorial
 
 import numpy as np
 
-from . import quartz
-from .quartz import (ACTION_FACES, ACTIONS, ALL, BLACK, CART, CHEST, COLOURS, DICE, FACES, FEWEST_IN_CHEST_PENALTY,
-                     HELMET, HELMETS_PER_WILD, JACK, MINIMUM, PICK, ROLL, ROUNDS, SET_BONUS, STEAL, SUBSETS,
-                     UNSTABLE_PENALTY, VALUES)
+from . import quartz_tables
+from .quartz_tables import (ACTION_FACES, ACTIONS, ALL, BLACK, CART, CHEST, COLOURS, DICE, FACES,
+                            FEWEST_IN_CHEST_PENALTY, HELMET, HELMETS_PER_WILD, JACK, MINIMUM, PICK, ROLL, ROUNDS,
+                            SET_BONUS, STEAL, SUBSETS, UNSTABLE_PENALTY, VALUES)
 
 # the scalar bot's constants (a test compares them with games/quartz/bot.py)
 MARKER_COST = 2.0
@@ -63,23 +65,14 @@ def _wild_groups() -> tuple:
 
 
 @lru_cache(maxsize=None)
-def _reroll_tables(die: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(odds [kept multisets, hands]: the chance that keeping that multiset and rerolling the rest
-    ends in each hand; kept [6^5 dice codes, 31 subsets]: the kept multiset's number; hand [6^5]:
-    each dice code's hand number)."""
+def _reroll_tables(die: tuple[str, ...]) -> tuple:
+    """(kept [6^5 dice codes, 31 subsets]: the kept multiset's number; hand [6^5]:
+    each dice code's hand number; per number of dice rerolled, (the hands each kept multiset's
+    outcomes end in, the outcomes' chances))."""
     chance = [die.count(face) / len(die) for face in FACES]
     kept_sets = [c for size in range(DICE) for c in combinations_with_replacement(range(len(FACES)), size)]
     kept_index = {tuple(c.count(i) for i in range(len(FACES))): j for j, c in enumerate(kept_sets)}
     hands = _hands()
-    odds = np.zeros((len(kept_sets), len(hands)))
-    for counts, j in kept_index.items():
-        k = DICE - sum(counts)
-        for combo in combinations_with_replacement(range(len(FACES)), k):
-            extra = [combo.count(i) for i in range(len(FACES))]
-            p = float(factorial(k))
-            for face, m in enumerate(extra):
-                p = p / factorial(m) * chance[face] ** m
-            odds[j, hands[tuple(a + b for a, b in zip(counts, extra))]] += p
     # every dice code (die d shows code // 6**d % 6) and subset at once: the kept faces' counts,
     # numbered through a base-6 key of the counts
     sides = len(FACES)
@@ -95,7 +88,24 @@ def _reroll_tables(die: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.nda
     for multiset, j in hands.items():
         hand_key[np.dot(multiset, sides ** np.arange(sides))] = j
     hand = hand_key[onehot.sum(axis=1) @ sides ** np.arange(sides)]
-    return odds, kept, hand
+    # per number of dice rerolled: for each kept multiset, the hands its outcomes end in, in the
+    # bot's `_outcomes` order, and their chances (outcomes of chance 0 left out, as the bot does)
+    by_count = []
+    for k in range(1, DICE + 1):
+        outcomes = []
+        for combo in combinations_with_replacement(range(len(FACES)), k):
+            extra = tuple(combo.count(i) for i in range(len(FACES)))
+            p = float(factorial(k))
+            for face, m in enumerate(extra):
+                p = p / factorial(m) * chance[face] ** m
+            if p > 0:
+                outcomes.append((extra, p))
+        ends = np.zeros((len(kept_sets), len(outcomes)), np.int64)
+        for counts, j in kept_index.items():
+            if sum(counts) == DICE - k:
+                ends[j] = [hands[tuple(a + b for a, b in zip(counts, extra))] for extra, _ in outcomes]
+        by_count.append((ends, np.array([p for _, p in outcomes])))
+    return kept, hand, by_count
 
 
 def _set_bonus(capped: bool, top: int) -> np.ndarray:
@@ -181,29 +191,22 @@ class _Table:
 
 def _hand_values(batch, worth):
     """Every hand's value, the bot's `_hand_values`: each plan's kinds added up, the first plan kept
-    unless a later one is better by more than the margin. [k, 252]. The kinds are added by a matrix
-    product (the bot adds them one by one: the same sums up to a rounding error)."""
+    unless a later one is better by more than the margin. [k, 252]."""
     xp, k = batch.xp, worth.shape[0]
     flat = worth.reshape(k, -1)
     result = xp.zeros((k, len(_hands())))
     for numbers, cells in _wild_groups():
         kinds, hands, plans = cells.shape
-        totals = (flat @ xp.asarray(_summing(cells))).reshape(k, hands, plans)
+        totals = xp.take(flat, xp.asarray(cells[0].reshape(-1)), axis=1)
+        for kind in range(1, kinds):  # kind by kind, as the bot adds them
+            totals = totals + xp.take(flat, xp.asarray(cells[kind].reshape(-1)), axis=1)
+        totals = totals.reshape(k, hands, plans)
         best = totals[:, :, 0]
         for plan in range(1, plans):
             column = totals[:, :, plan]
             best = xp.where(column > best + MARGIN, column, best)
         result = result.at[:, numbers].set(best) if batch._jax else _columns_set(result, numbers, best)
     return result
-
-
-def _summing(cells):
-    """The 0/1 matrix [worth cells, hands × plans] that adds each candidate's kinds."""
-    kinds, hands, plans = cells.shape
-    matrix = np.zeros((len(ACTION_FACES) * (DICE + 1), hands * plans))
-    for kind in range(kinds):
-        matrix[cells[kind].reshape(-1), np.arange(hands * plans)] += 1.0
-    return matrix
 
 
 def _columns_set(array, columns, values):
@@ -213,13 +216,22 @@ def _columns_set(array, columns, values):
 
 def _roll_choice(batch, rows, table, values):
     xp = batch.xp
-    odds, kept, hand = _reroll_tables(tuple(_die(batch)))
+    kept, hand, by_count = _reroll_tables(tuple(_die(batch)))
     dice = batch.dice[rows]
     code = (dice * xp.asarray(len(FACES) ** np.arange(DICE))[None, :]).sum(axis=1)
     hand_values = _hand_values(batch, table.worth(values))
     current = xp.take_along_axis(hand_values, xp.asarray(hand)[code][:, None], axis=1)[:, 0]
-    expected = hand_values @ xp.asarray(odds).T
-    by_subset = xp.take_along_axis(expected, xp.asarray(kept)[code], axis=1)
+    # each subset's expectation over the hands its outcomes end in (subsets come by size)
+    kept_now = xp.asarray(kept)[code]
+    expected, first = [], 0
+    for ends, chances in by_count:
+        size = sum(1 for subset in SUBSETS if len(subset) == len(SUBSETS[first]))
+        cells = xp.asarray(ends)[kept_now[:, first:first + size]]          # [k, subsets, outcomes]
+        at = cells.reshape(rows.shape[0], -1) + (xp.arange(rows.shape[0]) * hand_values.shape[1])[:, None]
+        reached = xp.take(hand_values.reshape(-1), at)  # one flat take: much faster than along an axis
+        expected.append(xp.einsum("kso,o->ks", reached.reshape(cells.shape), xp.asarray(chances)))
+        first += size
+    by_subset = xp.concatenate(expected, axis=1)
     free = batch.free[rows] > 0
     cost = xp.where(free | (batch.round[rows] >= ROUNDS), 0.0, MARKER_COST)
     can = free | (batch.markers[rows, table.seat] > 0)
@@ -234,7 +246,7 @@ def _roll_choice(batch, rows, table, values):
 
 
 def _die(batch):
-    return quartz.DIE_PRESETS[batch.options["die_faces"]]
+    return quartz_tables.DIE_PRESETS[batch.options["die_faces"]]
 
 
 def _actions_choice(batch, rows, table, values):
@@ -277,7 +289,7 @@ def _actions_choice(batch, rows, table, values):
 def _leader_key(batch, rows, table):
     """Each seat's rank as the bot's `_leader` sees it: the highest score, then the nearest after me."""
     xp = batch.xp
-    scores, _ = quartz.scores(xp, batch.carts[rows], batch.chests[rows], batch._values, batch._sets)
+    scores, _ = quartz_tables.scores(xp, batch.carts[rows], batch.chests[rows], batch._values, batch._sets)
     distance = (batch._seats[None, :] - table.seat[:, None]) % batch.players
     return scores, scores * 64 - distance
 

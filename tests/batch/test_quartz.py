@@ -108,7 +108,8 @@ def batch_facts(batch: QuartzBatch, g: int) -> tuple:
             tuple(map(tuple, chests.tolist())), tuple(np.asarray(batch.markers)[g].tolist()), dice)
 
 
-def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str, disagreements: list | None = None) -> list:
+def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str,
+                      disagreements: list | None = None) -> list:
     """Pass 1: the batch plays with random chance (the scalar set-up's draws first) and its policy,
     everything written down. Pass 2: a fresh batch on a ScriptedSource of those outcomes and the
     scalar tables on script_chance, the same actions into both, compared at every decision point.
@@ -138,7 +139,8 @@ def play_side_by_side(players: int, seeds: list[int], options: dict, policy: str
                 assert seat[g] == -1 and not legal[g].any()
                 continue
             assert [seat[g]] == state.to_act(), (g, j)
-            assert sorted(encoding.indices(state.legal_actions(int(seat[g])))) == np.flatnonzero(legal[g]).tolist(), (g, j)
+            scalar_legal = sorted(encoding.indices(state.legal_actions(int(seat[g]))))
+            assert scalar_legal == np.flatnonzero(legal[g]).tolist(), (g, j)
             assert batch_facts(replay, g) == view_facts(state.view()), (g, j)
             # the running totals the batch keeps beside its arrays
             assert replay.in_bag[g] == replay.bag[g].sum(), (g, j)
@@ -255,7 +257,8 @@ def test_greedy_under_rule_changing_options_is_the_scalar_bot():
 
 
 def test_the_copied_constants_are_the_engines():
-    from cryptarena.batch import quartz, quartz_greedy
+    from cryptarena.batch import quartz_greedy
+    from cryptarena.batch import quartz_tables as quartz
     from cryptarena.games.quartz import bot, components
     assert quartz.COLOURS == components.COLOURS and quartz.ALL[-1] == components.UNSTABLE
     assert quartz.FACES == components.FACES and quartz.ACTION_FACES == tuple(components.MINIMUM)
@@ -268,7 +271,8 @@ def test_the_copied_constants_are_the_engines():
             quartz.FEWEST_IN_CHEST_PENALTY) == (components.UNSTABLE_ROUND_ONE, components.UNSTABLE_PER_ROUND,
                                                 components.UNSTABLE_PENALTY, components.FEWEST_IN_CHEST_PENALTY)
     assert (quartz_greedy.MARKER_COST, quartz_greedy.DUMP_VALUE, quartz_greedy.STEAL_HARM,
-            quartz_greedy.CHEST_BUFFER_VALUE) == (bot.MARKER_COST, bot.DUMP_VALUE, bot.STEAL_HARM, bot.CHEST_BUFFER_VALUE)
+            quartz_greedy.CHEST_BUFFER_VALUE) == (bot.MARKER_COST, bot.DUMP_VALUE, bot.STEAL_HARM,
+                                                  bot.CHEST_BUFFER_VALUE)
     assert [quartz.ACTION_FACES[k] for k in quartz_greedy.ACTION_ORDER] == list(bot.ACTION_ORDER)
 
 
@@ -292,7 +296,8 @@ REFERENCE = Path(__file__).parent / "data" / "quartz_reference.json"
 
 
 def _reference_module():
-    spec = importlib.util.spec_from_file_location("make_quartz_reference", Path(__file__).parent / "make_quartz_reference.py")
+    path = Path(__file__).parent / "make_quartz_reference.py"
+    spec = importlib.util.spec_from_file_location("make_quartz_reference", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -379,4 +384,5 @@ def test_the_stored_reference_is_still_the_engines_output():
     assert [(c["players"], c["options"]) for c in configs] == [(p, o) for p, o, _ in reference.CONFIGS]
     for config in configs:
         options = GAME.check_table(config["players"], config["options"])
-        assert reference.tally(GAME, config["players"], options, 0, reference.CHECK, play=via_simulate) == config["check"]
+        replayed = reference.tally(GAME, config["players"], options, 0, reference.CHECK, play=via_simulate)
+        assert replayed == config["check"]

@@ -34,12 +34,13 @@ SPEED_CARDS = ("sprint", "glide")
 # read-only (frozen_actions), a simulation asks for the legal list at every step.
 END, TELEPORT, DONE = Action(type="end"), Action(type="teleport"), Action(type="done")
 BUY = {tier: Action(type="buy", tier=tier) for tier in TIERS}
+GIVE_UP = {card_id: Action(type="give_up", card=card_id) for card_id in CARDS}
 
 
 @cache
 def shop_choices(*tiers: int) -> tuple[Action, ...]:
+    """A shopper's choices: buy from each of these tiers, or be done."""
     return (*(BUY[tier] for tier in tiers), DONE)
-GIVE_UP = {card_id: Action(type="give_up", card=card_id) for card_id in CARDS}
 
 
 @cache
@@ -195,13 +196,11 @@ class CrusadeState(State):
         return not self.effects[turn["seat"]]["ghastly"]
 
     def moves(self) -> tuple[Action, ...]:
+        """The turn's player's move actions now."""
         reach = self.allowance()
         if reach <= 0:
             return ()
         return move_actions(self.board, self.pos[self.turn["seat"]], reach)
-
-    def destinations(self) -> list[int]:
-        return [move["to"] for move in self.moves()]
 
     def can_teleport(self) -> bool:
         seat, marker = self.turn["seat"], self.portal[self.turn["seat"]]

@@ -114,7 +114,7 @@ def _set_bonus(capped: bool, top: int) -> np.ndarray:
 
 def _top_sum(xp, values, counts, m):
     """The sum of the m largest of a multiset given as values [k, c] with counts [k, c]; m [k, j]."""
-    order = xp.argsort(-values, axis=1, kind="stable")
+    order = xp.argsort(-values, axis=1, stable=True)
     values = xp.take_along_axis(values, order, axis=1)
     counts = xp.take_along_axis(counts, order, axis=1)
     before = xp.cumsum(counts, axis=1) - counts

@@ -386,3 +386,16 @@ def test_the_stored_reference_is_still_the_engines_output():
         options = GAME.check_table(config["players"], config["options"])
         replayed = reference.tally(GAME, config["players"], options, 0, reference.CHECK, play=via_simulate)
         assert replayed == config["check"]
+
+
+def test_jax_plays_the_games_numpy_plays():
+    try:
+        jax_backend = core.backend("jax")
+    except core.BatchSetupError:
+        pytest.skip("jax is not installed (pip install jax): the JAX path is not tested here")
+    # two games only: eager jax compiles every operation again for each new set of rows (~20 s)
+    results = [core.play(QuartzBatch, backend, 3, 2, {}, np.zeros((2, 3), int), 5, np.arange(2))
+               for backend in (NUMPY, jax_backend)]
+    assert np.array_equal(results[0].totals, results[1].totals)
+    assert np.array_equal(results[0].length, results[1].length)
+    assert np.array_equal(results[0].winners, results[1].winners)

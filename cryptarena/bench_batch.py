@@ -1,5 +1,7 @@
 """`cryptarena bench`'s batched-simulator rows: games/s of cryptarena/batch against the scalar
 engine, measured in the same run, on one process (numpy's element-wise work runs on one core).
+Both sides are timed in CPU seconds of this process (time.process_time), so that other work on a
+shared machine slows neither side's figure; on an idle machine they are the wall-clock rates.
 
 For each game with a batch version and each player count, two policies:
 - random: one batch of `games` games played to the end by the batch random policy, against the
@@ -18,7 +20,7 @@ from rich.table import Table
 
 from . import games
 from .ai.runner import play_game
-from .bench import measure_once, our_player, player_counts
+from .bench import our_player, player_counts
 from .engine import Rng, derive_seed
 
 TARGET = 100.0
@@ -29,18 +31,30 @@ def batch_rate(game_id: str, players: int, policy: str, games_: int, seed: int =
     game_cls = core.load(game_id)
     resolved = games.load(game_id).check_table(players, {})
     seats = np.full((games_, players), game_cls.policies.index(policy))
-    start = time.perf_counter()
+    start = time.process_time()
     core.play(game_cls, core.backend("numpy"), players, games_, resolved, seats, seed, np.arange(games_))
-    return games_ / (time.perf_counter() - start)
+    return games_ / (time.process_time() - start)
 
 
 def scalar_bot_rate(game_id: str, players: int, bot: str, seconds: float, seed: int = 0) -> float:
     game = games.load(game_id)
     played, elapsed = 0, 0.0
     while elapsed < seconds:
-        start = time.perf_counter()
+        start = time.process_time()
         play_game(game, players, derive_seed(seed, played), [bot] * players)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
+        played += 1
+    return played / elapsed
+
+
+def scalar_random_rate(game_id: str, players: int, seconds: float, seed: int = 0) -> float:
+    """The engine rows' random playout (bench.our_player), timed in CPU seconds."""
+    play_one, rng = our_player(game_id, players), Rng(derive_seed(seed, "batch", players))
+    played, elapsed = 0, 0.0
+    while elapsed < seconds:
+        start = time.process_time()
+        play_one(rng)
+        elapsed += time.process_time() - start
         played += 1
     return played / elapsed
 
@@ -51,8 +65,7 @@ def run_batch_bench(game_ids, *, games_: int = 20_000, seconds: float = 1.0) -> 
     for game_id in [g for g in core.batch_ids() if g in set(game_ids)]:
         game_cls = core.load(game_id)
         for players in player_counts(game_id):
-            scalar_random = measure_once(our_player(game_id, players), seconds, Rng(derive_seed(1, players)))
-            scalar = {"random": scalar_random.games / scalar_random.elapsed}
+            scalar = {"random": scalar_random_rate(game_id, players, seconds)}
             for policy in game_cls.policies[:2]:
                 if policy not in scalar:
                     scalar[policy] = scalar_bot_rate(game_id, players, policy, seconds)
@@ -64,8 +77,8 @@ def run_batch_bench(game_ids, *, games_: int = 20_000, seconds: float = 1.0) -> 
 
 
 def render(rows: list[dict]) -> Table:
-    table = Table(title="Batched simulator (cryptarena/batch, numpy, one process): games/s against the scalar "
-                  "engine in this run", title_justify="left", box=None, pad_edge=False)
+    table = Table(title="Batched simulator (cryptarena/batch, numpy, one process): games per CPU second against "
+                  "the scalar engine's in this run", title_justify="left", box=None, pad_edge=False)
     for name, justify in (("game", "left"), ("seats", "right"), ("policy", "left"), ("batch games/s", "right"),
                           ("scalar games/s", "right"), ("× scalar", "right")):
         table.add_column(name, justify=justify, no_wrap=True)

@@ -91,6 +91,21 @@ def backend(name: str = "numpy") -> Backend:
     return found
 
 
+def some(mask) -> bool:
+    """Whether any game of `mask` is concerned: guards work that no game needs this step. Always
+    True while jax traces (a traced array has no value yet), so a step can be put under jax.jit."""
+    if _traced(mask):
+        return True
+    return bool(mask.any())
+
+
+def _traced(array) -> bool:
+    if not type(array).__module__.startswith("jax"):
+        return False
+    from jax._src.core import Tracer
+    return isinstance(array, Tracer)
+
+
 def _mix(xp, z):
     """splitmix64's finaliser (the engine's Rng uses the same), on uint64 arrays."""
     z = (z ^ (z >> np.uint64(30))) * _M1
@@ -136,7 +151,7 @@ class RandomSource:
         bits = self._next(mask, rows)
         cumulative = xp.cumsum(weights, axis=1)
         total = cumulative[:, -1]
-        if bool(xp.any(mask & (total <= 0))):
+        if not _traced(total) and bool(xp.any(mask & (total <= 0))):
             raise ValueError("a pick with no weight to draw from")
         r = _below_from_bits(xp, bits, xp.maximum(total, 1)).astype(cumulative.dtype)
         index = xp.sum(cumulative <= r[:, None], axis=1)
@@ -331,8 +346,8 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
          game_index, *, source=None, policy_source=None) -> BatchResult:
     """Play n games to their end. seats_policy[g, seat] indexes game_cls.policies. Chance comes from
     RandomSource(seed, stream 0) and the policies' choices from RandomSource(seed, stream 1), unless
-    sources are given. A game class with `take(index)` has its finished games dropped once they are
-    most of the batch (the steps then cost only what is still being played)."""
+    sources are given. A game class with `take(index)` has its finished games dropped whenever a
+    fifth of the batch has finished (the steps then cost only what is still being played)."""
     xp = backend_.xp
     index = np.asarray(game_index)
     source = source if source is not None else RandomSource(backend_, seed, index, stream=0)
@@ -350,7 +365,7 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
         if not live:
             parts.append((origin, game.result()))
             return _assemble(parts, n)
-        if backend_.name == "numpy" and hasattr(game, "take") and live <= origin.shape[0] // 2 \
+        if backend_.name == "numpy" and hasattr(game, "take") and live * 5 <= origin.shape[0] * 4 \
                 and origin.shape[0] >= 64:  # (jax would compile every operation again for the new shape)
             finished = np.asarray(backend_.asnumpy(~active))
             parts.append((origin[finished], _rows(game.result(), finished)))
@@ -368,7 +383,7 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
             actions = xp.zeros(seat.shape[0], dtype=xp.int64)
             for k in used:
                 mine = active & (chosen == k)
-                if bool(xp.any(mine)):  # only the games it plays draw from their streams
+                if some(mine):  # only the games it plays draw from their streams
                     choice = game.policy(game_cls.policies[k], Restricted(policy_source, mine))
                     actions = xp.where(mine, choice, actions)
         game.step(actions)

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .core import BatchResult, RowSource
+from .core import BatchResult, RowSource, some
 
 # The engine's constants (cryptarena/games/midas/components.py), copied: the tests compare them.
 DICE_PER_PLAYER = 5
@@ -324,7 +324,7 @@ class MidasBatch:
         self.stone = xp.where(bribes, a - self.a_bribe, self.stone)
         self.bribe_holder = xp.where(bribes, -1, self.bribe_holder)
         accused = bidding & (a == self.a_accuse)
-        if bool(xp.any(accused)):
+        if some(accused):
             total = self._count(self.table, self.stone, self._obsidian_value())
             self.loser = xp.where(accused, xp.where(total < self.bid, self.bidder, seat), self.loser)
             self.phase = xp.where(accused, PENALTY, self.phase)
@@ -335,7 +335,7 @@ class MidasBatch:
         self.dice_count = self.dice_count - (lose[:, None] & here)
         draw = penalised & (a == self.a_draw)
         drew = xp.zeros(self.n, dtype=bool)
-        if bool(xp.any(draw)):
+        if some(draw):
             drew = self._draw(draw, seat, here)
         # favours and swaps
         offered = live & (self.phase == FAVOURS_PHASE)
@@ -343,13 +343,13 @@ class MidasBatch:
         passed = offered & (a == self.a_pass)
         swap = live & (self.phase == SWAP) & (a >= self.a_swap)
         start = swap
-        if bool(xp.any(buy)):
+        if some(buy):
             start = start | self._buy(buy, seat, here, a - self.a_buy)
-        if bool(xp.any(swap)):
+        if some(swap):
             self._swap(swap, seat, a - self.a_swap)
         # after the penalty: the end, the favours, or the next round
         settled = lose | draw
-        if bool(xp.any(settled)):
+        if some(settled):
             self.starter = xp.where(settled, xp.where(self._at(self.cursed, seat), self._next_uncursed(seat), seat),
                                     self.starter)
             left = xp.sum(~self.cursed, axis=1)
@@ -364,7 +364,7 @@ class MidasBatch:
             offer = xp.zeros(self.n, dtype=bool)
         self.offer_k = xp.where(passed, self.offer_k + 1, self.offer_k)
         start = start | self._next_offer(offer | passed)
-        if bool(xp.any(start)):
+        if some(start):
             self._start_round(start)
 
     def _draw(self, draw, seat, here):
@@ -377,7 +377,7 @@ class MidasBatch:
         self.damocles = self.damocles & ~drawing
         for time in range(2):
             mask = drawing if time == 0 else drawing & twice & ~self._at(self.cursed, seat)
-            if not bool(xp.any(mask)):
+            if not some(mask):
                 break
             holds_curse = self._at(self.chest_cursed, seat)
             weights = xp.stack([holds_curse.astype(xp.int64),
@@ -426,7 +426,7 @@ class MidasBatch:
         """Move each offer of `mask` to the next seat Midas can sell to; returns where none is left
         (the next round starts there)."""
         xp = self.xp
-        if not bool(xp.any(mask)):
+        if not some(mask):
             return mask
         k = self.offer_k
         found = xp.zeros(self.n, dtype=bool)
@@ -511,7 +511,7 @@ class MidasBatch:
         bids = cap - self.bid
         bribes = xp.where((self.bribe_holder == self.turn) & (self.bribe_holder >= 0), self.stones - 1, 0)
         accuse = (self.bid > 0).astype(xp.int64)
-        offering, swapping = bool(xp.any(ph == FAVOURS_PHASE)), bool(xp.any(ph == SWAP))
+        offering, swapping = some(ph == FAVOURS_PHASE), some(ph == SWAP)
         k = xp.where(ph == BIDDING, bids + accuse + bribes, 2)
         k = xp.where(ph == PENALTY, 1 + (self._at(self.dice_count, seat) > 1), k)
         if offering:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .core import _traced, some
 from .midas import (ACCUSE_BIAS, BIDDING, BRIBE_GAIN, DAMOCLES, DICE_PER_PLAYER, DRAW_RISK, ECHANGE, FAVOURS,
                     FAVOURS_PHASE, IMMUNITE, KEEP_DICE, OBSIDIAN_PHASE, OPEN_SAFETY, PENALTY, POT, PRICES,
                     RAISE_SAFETY, SWAP, _others_survival)
@@ -58,11 +59,11 @@ class _Survival:
         xp = self.xp
         lo = xp.zeros_like(self.mine[0])
         hi = xp.full_like(lo, self.top)
-        while self.top > 0:
+        for _ in range(self.top.bit_length()):  # enough halvings to close [0, top]
             mid = (lo + hi) // 2
             ok = self.at(mid) >= safety
             lo, hi = xp.where(ok, mid, lo), xp.where(ok, hi, mid)
-            if not bool(xp.any(hi - lo > 1)):
+            if not _traced(lo) and not bool(xp.any(hi - lo > 1)):
                 break
         return lo
 
@@ -90,15 +91,15 @@ def probabilistic(game, source):
     seat, ph = game.to_act(), game.phase
     act = xp.full(game.n, game.a_pass)
     bidding = ph == BIDDING
-    if bool(xp.any(bidding)):
+    if some(bidding):
         cap = game.cap_per_player * (game.p - xp.sum(game.cursed, axis=1))
         chance, choice = _options(game, seat, game.stone, cap)
         holds = bidding & (game.bribe_holder == seat) & (game.bribe_holder >= 0)
-        if bool(xp.any(holds)):
+        if some(holds):
             best_chance = chance + BRIBE_GAIN
             for stone in range(game.stones):
                 other = holds & (game.stone != stone)
-                if not bool(xp.any(other)):
+                if not some(other):
                     continue
                 bribed, _ = _options(game, seat, xp.full(game.n, stone), cap)
                 better = other & (bribed >= best_chance)
@@ -111,7 +112,7 @@ def probabilistic(game, source):
         act = xp.where(ph == OBSIDIAN_PHASE, game.a_obsidian + card, act)
 
     penalty = ph == PENALTY
-    if bool(xp.any(penalty)):
+    if some(penalty):
         dice = game._at(game.dice_count, seat)
         coins = xp.maximum(game._at(game.coins, seat), 1)
         risk = xp.minimum(1.0, xp.where(game.damocles, 2, 1) / coins)
@@ -119,11 +120,11 @@ def probabilistic(game, source):
         act = xp.where(penalty, xp.where(lose, game.a_lose_die, game.a_draw), act)
 
     offered = ph == FAVOURS_PHASE
-    if bool(xp.any(offered)):
+    if some(offered):
         act = xp.where(offered, _favour(game, seat), act)
 
     swapping = ph == SWAP
-    if bool(xp.any(swapping)):
+    if some(swapping):
         others = ~game.cursed & ~game._one_hot(seat)
         coins = xp.where(others, game.coins, -1)
         act = xp.where(swapping, game.a_swap + xp.argmax(coins, axis=1), act)

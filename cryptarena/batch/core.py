@@ -106,6 +106,9 @@ def _traced(array) -> bool:
     return isinstance(array, Tracer)
 
 
+get_backend = backend  # for functions whose `backend` parameter is the backend's name
+
+
 def _mix(xp, z):
     """splitmix64's finaliser (the engine's Rng uses the same), on uint64 arrays."""
     z = (z ^ (z >> np.uint64(30))) * _M1
@@ -509,13 +512,13 @@ def seating_indices(players: int, start: int, stop: int, agents: int) -> np.ndar
 
 
 def run_batch(game_id: str, players: int, games: int, agents: list[str], seed: int = 0, options: dict | None = None,
-              backend_name: str = "numpy", chunk: int = DEFAULT_CHUNK,
+              backend: str = "numpy", chunk: int = DEFAULT_CHUNK,
               on_progress: Callable[[int], None] | None = None) -> dict:
     """`simulate`'s report (ai/simulate.py build_report) for `games` games played as arrays, chunk by
     chunk; game g is the same game whatever the chunk size."""
     from ..ai.simulate import build_report
     game, game_cls, names, policies, resolved = check_run(game_id, players, games, agents, options)
-    bk = backend(backend_name)
+    bk = get_backend(backend)
     if chunk < 1:
         raise BatchSetupError(f"the chunk size must be at least 1, not {chunk}", "--chunk")
     teams = game.seat_teams(players, resolved)

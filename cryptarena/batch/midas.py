@@ -160,6 +160,29 @@ class MidasBatch:
         """array[g, seat[g]] for each game (a seat out of range, in a game it does not concern, is clipped)."""
         return array[self.rows, self.xp.clip(seat, 0, self.p - 1)]
 
+    @staticmethod
+    def _rowsum(array):
+        """Sum over the last axis of a few columns (numpy's reduction along a short axis is slow)."""
+        total = array[:, 0].astype(np.int64) if array.dtype == bool else array[:, 0]
+        for j in range(1, array.shape[1]):
+            total = total + array[:, j]
+        return total
+
+    @staticmethod
+    def _rowany(array):
+        found = array[:, 0]
+        for j in range(1, array.shape[1]):
+            found = found | array[:, j]
+        return found
+
+    @staticmethod
+    def _first(array):
+        """The column of each row's first true cell (0 where there is none), as argmax(axis=1)."""
+        first = array[:, 0] * 0
+        for j in range(array.shape[1] - 1, 0, -1):
+            first = (first * ~array[:, j]) + j * array[:, j]
+        return first * ~array[:, 0]
+
     def _one_hot(self, seat):
         return self.seats[None, :] == seat[:, None]
 
@@ -168,16 +191,18 @@ class MidasBatch:
         xp = self.xp
         if self.p == 2:  # while a 2-player game lasts nobody is Cursed
             return 1 - seat
-        order = (seat[:, None] + xp.arange(1, self.p + 1)[None, :]) % self.p
-        free = ~xp.take_along_axis(self.cursed, order, axis=1)
-        return xp.take_along_axis(order, xp.argmax(free, axis=1)[:, None], axis=1)[:, 0]
+        found = (seat + self.p) % self.p
+        for step in range(self.p - 1, 0, -1):  # the nearest free seat is the last written
+            candidate = (seat + step) % self.p
+            found = xp.where(self.cursed[self.rows, candidate], found, candidate)
+        return found
 
     def _face_count(self, packed, face: int):
         return (packed >> (FIELD * face)) & 255
 
     def _count(self, packed, stone, obsidian):
         """The value of a packed set of dice for the announced `stone` and an Obsidian value."""
-        favour_value = 1 + self.xp.sum(self.granted, axis=1)
+        favour_value = 1 + self._rowsum(self.granted)
         total = self._face_count(packed, self.favour_face) * favour_value
         total = total + self._face_count(packed, self.obsidian_face) * obsidian
         if self.diamond >= 0:
@@ -189,7 +214,7 @@ class MidasBatch:
     def _obsidian_value(self):
         if self.p == 2:
             return self.xp.full(self.n, self.options["two_player_obsidian"])
-        return self.xp.sum(self.xp.where(self.cursed & (self.cards >= 0), self.cards, 0), axis=1)
+        return self._rowsum(self.xp.where(self.cursed & (self.cards >= 0), self.cards, 0))
 
     def _affordable(self, seat):
         """bool[n, favours]: what Midas may sell to `seat` now."""
@@ -210,7 +235,7 @@ class MidasBatch:
     def _to_act(self):
         xp = self.xp
         waiting = self.cursed & (self.cards < 0)
-        chooser = xp.argmax(waiting, axis=1)
+        chooser = self._first(waiting)
         seat = xp.where(self.phase == BIDDING, self.turn, -1)
         seat = xp.where(self.phase == OBSIDIAN_PHASE, chooser, seat)
         seat = xp.where(self.phase == PENALTY, self.loser, seat)
@@ -225,7 +250,7 @@ class MidasBatch:
         ph, a = self.phase, xp.arange(self.actions)[None, :]
         seat = self.to_act()
         bidding = (ph == BIDDING)[:, None]
-        cap = (self.cap_per_player * (self.p - xp.sum(self.cursed, axis=1)))[:, None]
+        cap = (self.cap_per_player * (self.p - self._rowsum(self.cursed)))[:, None]
         count = a - self.a_bid + 1
         legal = bidding & (a >= self.a_bid) & (a < self.a_accuse) & (count > self.bid[:, None]) & (count <= cap)
         legal |= bidding & (a == self.a_accuse) & (self.bid[:, None] > 0)
@@ -311,7 +336,7 @@ class MidasBatch:
         # Obsidian cards
         played = live & (self.phase == OBSIDIAN_PHASE)
         self.cards = xp.where(played[:, None] & here, a[:, None] - self.a_obsidian, self.cards)
-        all_in = ~xp.any(self.cursed & (self.cards < 0), axis=1)
+        all_in = ~self._rowany(self.cursed & (self.cards < 0))
         self.phase = xp.where(played & all_in, BIDDING, self.phase)
 
         # bids, bribes, accusations
@@ -352,9 +377,9 @@ class MidasBatch:
         if some(settled):
             self.starter = xp.where(settled, xp.where(self._at(self.cursed, seat), self._next_uncursed(seat), seat),
                                     self.starter)
-            left = xp.sum(~self.cursed, axis=1)
+            left = self.p - self._rowsum(self.cursed)
             over = settled & (left == 1)
-            self.winner = xp.where(over, xp.argmax(~self.cursed, axis=1), self.winner)
+            self.winner = xp.where(over, self._first(~self.cursed), self.winner)
             self.phase = xp.where(over, OVER, self.phase)
             offer = settled & drew & ~over
             self.offer_first = xp.where(offer, self.starter, self.offer_first)
@@ -390,7 +415,7 @@ class MidasBatch:
             self.cursed = self.cursed | (cursed_now[:, None] & here)
             self.purse = self.purse + ((mask & (coin == 1))[:, None] & here)
             gone = cursed_now[:, None] & here
-            self.table = self.table - xp.sum(xp.where(gone, self.cups, 0), axis=1)
+            self.table = self.table - self._rowsum(xp.where(gone, self.cups, 0))
             self.cups = xp.where(gone, 0, self.cups)
         return drawing
 
@@ -432,7 +457,7 @@ class MidasBatch:
         found = xp.zeros(self.n, dtype=bool)
         for _ in range(self.p):
             seat = (self.offer_first + k) % self.p
-            can = xp.any(self._affordable(seat), axis=1) & (k < self.p)
+            can = self._rowany(self._affordable(seat)) & (k < self.p)
             found = found | can
             k = xp.where(mask & ~found & (k < self.p), k + 1, k)
         self.offer_k = xp.where(mask, k, self.offer_k)
@@ -456,10 +481,10 @@ class MidasBatch:
         packed = xp.sum(xp.where(rolling, xp.left_shift(1, FIELD * faces), 0), axis=2)
         starting = mask[rows]
         self.cups = self.bk.set_at(self.cups, rows, xp.where(starting[:, None], packed, self.cups[rows]))
-        self.table = self.bk.set_at(self.table, rows, xp.where(starting, xp.sum(packed, axis=1), self.table[rows]))
+        self.table = self.bk.set_at(self.table, rows, xp.where(starting, self._rowsum(packed), self.table[rows]))
         self.turn = xp.where(mask, self.starter, self.turn)
         if p > 2:  # with 2 players Obsidian has a fixed value: no cards
-            first = xp.where(xp.any(self.cursed, axis=1), OBSIDIAN_PHASE, BIDDING)
+            first = xp.where(self._rowany(self.cursed), OBSIDIAN_PHASE, BIDDING)
         else:
             first = BIDDING
         self.phase = xp.where(mask, first, self.phase)
@@ -507,7 +532,7 @@ class MidasBatch:
     def _random_any(self, source, mask):
         xp = self.xp
         seat, ph = self.to_act(), self.xp.where(mask, self.phase, OVER)
-        cap = self.cap_per_player * (self.p - xp.sum(self.cursed, axis=1))
+        cap = self.cap_per_player * (self.p - self._rowsum(self.cursed))
         bids = cap - self.bid
         bribes = xp.where((self.bribe_holder == self.turn) & (self.bribe_holder >= 0), self.stones - 1, 0)
         accuse = (self.bid > 0).astype(xp.int64)
@@ -516,11 +541,11 @@ class MidasBatch:
         k = xp.where(ph == PENALTY, 1 + (self._at(self.dice_count, seat) > 1), k)
         if offering:
             affordable = self._affordable(seat)
-            n_aff = xp.sum(affordable, axis=1)
+            n_aff = self._rowsum(affordable)
             k = xp.where(ph == FAVOURS_PHASE, n_aff + 1, k)
         if swapping:
             others = ~self.cursed & ~self._one_hot(seat)
-            k = xp.where(ph == SWAP, xp.sum(others, axis=1), k)
+            k = xp.where(ph == SWAP, self._rowsum(others), k)
         r = source.below(mask, k)
         # bidding: the bids, then accuse, then the bribes (stones other than the announced one)
         bribe = r - bids - accuse

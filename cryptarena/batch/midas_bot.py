@@ -29,9 +29,9 @@ class _Survival:
         self.width = table.shape[-1]
         self.table = xp.asarray(table.reshape(-1))
         mine = game._one_hot(seat)
-        others = xp.sum(xp.where(~game.cursed & ~mine, game.dice_count, 0), axis=1)
-        favour = xp.sum(game.granted, axis=1)  # favour value - 1
-        cursed = xp.sum(game.cursed, axis=1)
+        others = game._rowsum(xp.where(~game.cursed & ~mine, game.dice_count, 0))
+        favour = game._rowsum(game.granted)  # favour value - 1
+        cursed = game._rowsum(game.cursed)
         if game.p == 2:
             known = xp.full(game.n, game.options["two_player_obsidian"])
         else:
@@ -92,7 +92,7 @@ def probabilistic(game, source):
     act = xp.full(game.n, game.a_pass)
     bidding = ph == BIDDING
     if some(bidding):
-        cap = game.cap_per_player * (game.p - xp.sum(game.cursed, axis=1))
+        cap = game.cap_per_player * (game.p - game._rowsum(game.cursed))
         chance, choice = _options(game, seat, game.stone, cap)
         holds = bidding & (game.bribe_holder == seat) & (game.bribe_holder >= 0)
         if some(holds):

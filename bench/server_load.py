@@ -68,6 +68,7 @@ def percentile(samples: list[float], p: float) -> float:
 class LoadResult:
     """What one generator process saw in its window."""
     latencies: list[float] = field(default_factory=list)  # seconds, one per stored action of ours
+    sent_at: list[float] = field(default_factory=list)  # when each of those acts was sent, s into the window
     errors: Counter = field(default_factory=Counter)  # socket error codes and client-side failures
     tables_started: int = 0
     tables_finished: int = 0
@@ -77,6 +78,7 @@ class LoadResult:
 
     def merge(self, other: "LoadResult") -> None:
         self.latencies += other.latencies
+        self.sent_at += other.sent_at
         self.errors.update(other.errors)
         self.tables_started += other.tables_started
         self.tables_finished += other.tables_finished
@@ -103,6 +105,17 @@ class Table:
     def __init__(self, index: int, table_id: str, tokens: list[str]):
         self.index, self.id, self.tokens = index, table_id, tokens
         self.in_flight = 0
+        self.settled = asyncio.Event()  # set whenever no act of the table waits for its answer
+        self.settled.set()
+
+    def sent(self) -> None:
+        self.in_flight += 1
+        self.settled.clear()
+
+    def answered(self) -> None:
+        self.in_flight -= 1
+        if not self.in_flight:
+            self.settled.set()
 
 
 class Generator:
@@ -162,7 +175,7 @@ class Generator:
                     return
                 action = self.rng.choice(latest["legal"])
                 pending = (time.perf_counter(), latest["version"])
-                table.in_flight += 1
+                table.sent()
                 await ws.send(json.dumps({"type": "act", "action": action, "version": latest["version"]}))
 
             def my_turn(state: dict) -> bool:
@@ -181,7 +194,7 @@ class Generator:
             def settle() -> None:
                 nonlocal pending
                 pending = None
-                table.in_flight -= 1
+                table.answered()
 
             try:
                 if not self.go.is_set():  # a first table: wait for its first state, then for the window
@@ -207,6 +220,7 @@ class Generator:
                         continue
                     if pending and message["version"] > pending[1]:
                         self.result.latencies.append(time.perf_counter() - pending[0])
+                        self.result.sent_at.append(pending[0] - self.window_start)
                         settle()
                     latest = message
                     if message["over"]:
@@ -218,7 +232,7 @@ class Generator:
                     timer.cancel()
                 if pending:
                     self.result.errors["no_answer"] += 1
-                    table.in_flight -= 1
+                    table.answered()
 
     async def run_table(self, table: Table) -> None:
         """Play tables at this slot until the time is up: a finished one is replaced by a new one."""
@@ -228,9 +242,10 @@ class Generator:
             stopped = asyncio.ensure_future(self.stop.wait())
             await asyncio.wait({seats, stopped}, return_when=asyncio.FIRST_COMPLETED)
             if not seats.done():  # time is up mid-game: let the acts in flight be answered, then leave
-                give_up = time.monotonic() + DRAIN_SECONDS
-                while table.in_flight and not seats.done() and time.monotonic() < give_up:
-                    await asyncio.sleep(0.02)
+                # awaited, not polled: 500 tables polling would load the generator just when it times them
+                settled = asyncio.ensure_future(table.settled.wait())
+                await asyncio.wait({seats, settled}, timeout=DRAIN_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+                settled.cancel()
                 seats.cancel()
             stopped.cancel()
             try:
@@ -273,6 +288,7 @@ class Generator:
             self.result.cpu_s = time.process_time() - cpu
 
         asyncio.get_running_loop().call_later(self.config.seconds, time_is_up)
+        self.window_start = time.perf_counter()
         # The generator's own collector must not pause it mid-window (a full pass over 1,500 sockets'
         # objects takes 0.1-0.3 s, which would count as server latency): what exists now is frozen
         # out of its passes, and the rest of the window is short enough to collect nothing.
@@ -451,7 +467,7 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
             "think_s": args.think, "game": args.game, "players": args.players, "clients": args.clients,
             "actions": actions, "actions_per_s": actions / result.window_s if result.window_s else 0.0,
             "p50_ms": percentile(result.latencies, 50) * 1000, "p99_ms": percentile(result.latencies, 99) * 1000,
-            "max_ms": max(result.latencies, default=math.nan) * 1000,
+            "max_ms": max(result.latencies, default=math.nan) * 1000, "per_second": per_second(result),
             "errors": sum(result.errors.values()), "error_codes": dict(result.errors),
             "tables_started": result.tables_started, "tables_finished": result.tables_finished,
             "server_cpu_pct": 100 * server_cpu / args.seconds,
@@ -501,6 +517,16 @@ def inclusive_shares(path: Path, top: int = 25) -> dict:
             counts[frame] += int(count)
     return {"samples": samples, "top": [(frame, round(n / samples, 4)) for frame, n in counts.most_common(top)]
             if samples else []}
+
+
+def per_second(result: LoadResult) -> list[dict]:
+    """The acts sent in each second of the window: how many, p50 and max latency (ms) — where in the
+    window a tail came from (a stall shows as one bad second, overload as all of them)."""
+    seconds: dict[int, list[float]] = {}
+    for sent, latency in zip(result.sent_at, result.latencies):
+        seconds.setdefault(int(sent), []).append(latency)
+    return [{"second": second, "acts": len(values), "p50_ms": percentile(values, 50) * 1000,
+             "max_ms": max(values) * 1000} for second, values in sorted(seconds.items())]
 
 
 def target_verdict(rows: list[dict]) -> list[str]:

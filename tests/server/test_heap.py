@@ -53,15 +53,19 @@ def test_young_garbage_is_collected_before_it_is_frozen():
 
 def test_a_full_pass_comes_when_memory_grows():
     memory = {"now": 100}
-    policy = HeapPolicy(full_every=1e9, full_growth=1.5, resident=lambda: memory["now"])
+    policy = HeapPolicy(full_every=1e9, full_growth=1.5, full_gap=10, resident=lambda: memory["now"])
     start = policy.last_full
     assert policy.step(now=start + 1) == "freeze"  # the first step takes 100 as the baseline
-    memory["now"] = 150
-    assert policy.step(now=start + 2) == "freeze"  # grown 1.5 times, not more
     memory["now"] = 151
-    assert policy.step(now=start + 3) == "full"
+    assert policy.step(now=start + 2) == "freeze"  # grown more than 1.5 times, but too soon
+    memory["now"] = 150
+    assert policy.step(now=start + 11) == "freeze"  # grown 1.5 times, not more
+    memory["now"] = 151
+    assert policy.step(now=start + 12) == "full"
     assert policy.resident_after_full == 151  # the new baseline
-    assert policy.step(now=start + 4) == "freeze"
+    memory["now"] = 1000
+    assert policy.step(now=start + 13) == "freeze"  # within full_gap of that pass
+    assert policy.step(now=start + 23) == "full"
 
 
 def test_the_resident_memory_is_read():

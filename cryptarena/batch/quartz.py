@@ -32,6 +32,7 @@ from .quartz_tables import (ACTION_FACES, ACTIONS, ALL, BLACK, BREAKDOWN, CART, 
 
 __all__ = ["ALL", "DIE_PRESETS", "FACES", "QuartzBatch", "action_list"]
 
+
 class QuartzBatch:
     """n Quartz tables at once (the batch contract). Seats act one at a time; nothing is simultaneous.
 

@@ -4,9 +4,9 @@ Both sides are timed in CPU seconds of this process (time.process_time), so that
 shared machine slows neither side's figure; on an idle machine they are the wall-clock rates.
 
 For each game with a batch version and each player count, two policies:
-- random: one batch of `games` games played to the end by the batch random policy, against the
+- random: one batch of 20,000 games played to the end by the batch random policy, against the
   scalar random playout of the engine rows above it (bench.our_player: no agents, no views, no log);
-- the game's bot (the batch's second policy): the same batch, against the scalar bot played as
+- the game's bot (the batch's second policy): a batch of 5,000, against the scalar bot played as
   simulate plays it (ai/runner.play_game: the bot reads views and legal actions).
 The ratio is batch games/s ÷ scalar games/s; the target is ≥ 100× for random.
 """
@@ -59,7 +59,9 @@ def scalar_random_rate(game_id: str, players: int, seconds: float, seed: int = 0
     return played / elapsed
 
 
-def run_batch_bench(game_ids, *, games_: int = 20_000, seconds: float = 1.0) -> list[dict]:
+def run_batch_bench(game_ids, *, games_: int = 20_000, bot_games: int = 5_000, seconds: float = 1.0) -> list[dict]:
+    """Rows for the batch games among `game_ids`: `games_` games per batch with the random policy,
+    `bot_games` with the bot (slower per game: a smaller batch keeps `make bench` short)."""
     from .batch import core
     rows = []
     for game_id in [g for g in core.batch_ids() if g in set(game_ids)]:
@@ -69,10 +71,11 @@ def run_batch_bench(game_ids, *, games_: int = 20_000, seconds: float = 1.0) -> 
             for policy in game_cls.policies[:2]:
                 if policy not in scalar:
                     scalar[policy] = scalar_bot_rate(game_id, players, policy, seconds)
-                rate = batch_rate(game_id, players, policy, games_)
+                size = games_ if policy == "random" else bot_games
+                rate = batch_rate(game_id, players, policy, size)
                 rows.append({"game": game_id, "players": players, "policy": policy, "batch_games_per_s": rate,
                              "scalar_games_per_s": scalar[policy], "ratio": rate / scalar[policy],
-                             "games": games_})
+                             "games": size})
     return rows
 
 

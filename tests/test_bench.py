@@ -165,7 +165,7 @@ def test_the_ai_figures_search_rates_and_adapter_costs():
 
 def test_batch_rows_compare_the_batched_simulator_with_the_scalar_engine():
     from cryptarena.bench_batch import render, run_batch_bench, target_line
-    rows = run_batch_bench(["midas", "crypt"], games_=64, seconds=0.01)
+    rows = run_batch_bench(["midas", "crypt"], games_=64, bot_games=32, seconds=0.01)
     assert [(r["players"], r["policy"]) for r in rows] == [(p, q) for p in (2, 3, 4)
                                                             for q in ("random", "probabilistic")]
     for row in rows:

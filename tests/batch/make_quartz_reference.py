@@ -1,4 +1,4 @@
-"""Writes tests/batch/data/quartz_reference.json: the scalar engine's tallies over 10^5 seeded Quartz
+"""Writes tests/batch/quartz_reference.json: the scalar engine's tallies over 10^5 seeded Quartz
 games per configuration, the reference that tests/batch/test_quartz.py compares the batch with.
 
     PYTHONPATH=. python tests/batch/make_quartz_reference.py [--games 100000]
@@ -20,7 +20,7 @@ from pathlib import Path
 from cryptarena import games
 from cryptarena.engine import Rng, derive_seed
 
-OUT = Path(__file__).parent / "data" / "quartz_reference.json"
+OUT = Path(__file__).parent / "quartz_reference.json"
 SEED = 20261127
 CHECK = 50
 CONFIGS = [  # players, options, games (a share of --games: the 6-seat games are slow)

@@ -292,7 +292,7 @@ def test_greedy_beats_random_by_a_clear_margin():
 # chance with probability under 1e-3; the seeds are fixed, so the outcome is too.
 Z_MAX = 4.5
 ALPHA = 1e-4
-REFERENCE = Path(__file__).parent / "data" / "quartz_reference.json"
+REFERENCE = Path(__file__).parent / "quartz_reference.json"
 
 
 def _reference_module():

@@ -33,7 +33,8 @@ PRICES = (1, 2, 3, 4)
 POT, IMMUNITE, DAMOCLES, ECHANGE = range(4)
 
 OBSIDIAN_PHASE, BIDDING, PENALTY, FAVOURS_PHASE, SWAP, OVER = range(6)
-# every per-game array of the state (each has the games on its first axis)
+# every per-game array of the state; the games are on the last axis (per-seat arrays are [seat, game]:
+# numpy broadcasts and reduces along a short last axis several times slower)
 STATE = ("dice_count", "cursed", "coins", "chest_cursed", "purse", "bought", "immune", "granted", "damocles",
          "bribe_holder", "stone", "cups", "table", "cards", "bid", "bidder", "turn", "loser", "offer_first",
          "offer_k", "swapper", "winner", "phase", "length", "starter")
@@ -126,20 +127,20 @@ class MidasBatch:
         self.seats = xp.arange(p)
         self.rows = xp.arange(n)
         self.prices = xp.asarray(PRICES)
-        self.dice_count = xp.full((n, p), DICE_PER_PLAYER, dtype=xp.int64)
-        self.cursed = xp.zeros((n, p), dtype=bool)
-        self.coins = xp.full((n, p), options["chest_size"], dtype=xp.int64)
-        self.chest_cursed = xp.ones((n, p), dtype=bool)
-        self.purse = xp.zeros((n, p), dtype=xp.int64)
-        self.bought = xp.full((n, p), -1, dtype=xp.int64)
-        self.immune = xp.zeros((n, p), dtype=bool)
-        self.granted = xp.zeros((n, len(FAVOURS)), dtype=bool)
+        self.dice_count = xp.full((p, n), DICE_PER_PLAYER, dtype=xp.int64)
+        self.cursed = xp.zeros((p, n), dtype=bool)
+        self.coins = xp.full((p, n), options["chest_size"], dtype=xp.int64)
+        self.chest_cursed = xp.ones((p, n), dtype=bool)
+        self.purse = xp.zeros((p, n), dtype=xp.int64)
+        self.bought = xp.full((p, n), -1, dtype=xp.int64)
+        self.immune = xp.zeros((p, n), dtype=bool)
+        self.granted = xp.zeros((len(FAVOURS), n), dtype=bool)
         self.damocles = xp.zeros(n, dtype=bool)
         self.bribe_holder = xp.full(n, -1, dtype=xp.int64)
         self.stone = xp.zeros(n, dtype=xp.int64)
-        self.cups = xp.zeros((n, p), dtype=xp.int64)   # packed face counts per seat
+        self.cups = xp.zeros((p, n), dtype=xp.int64)   # packed face counts per seat
         self.table = xp.zeros(n, dtype=xp.int64)       # packed face counts of every cup
-        self.cards = xp.full((n, p), -1, dtype=xp.int64)  # Obsidian cards this round
+        self.cards = xp.full((p, n), -1, dtype=xp.int64)  # Obsidian cards this round
         self.bid = xp.zeros(n, dtype=xp.int64)          # 0: no bid yet
         self.bidder = xp.full(n, -1, dtype=xp.int64)
         self.turn = xp.zeros(n, dtype=xp.int64)
@@ -157,34 +158,45 @@ class MidasBatch:
 
     # ------------------------------------------------------------------ small helpers
     def _at(self, array, seat):
-        """array[g, seat[g]] for each game (a seat out of range, in a game it does not concern, is clipped)."""
-        return array[self.rows, self.xp.clip(seat, 0, self.p - 1)]
+        """array[seat[g], g] for each game (a seat out of range, in a game it does not concern, is clipped):
+        one take from the flat array (numpy's two-array fancy index is several times slower)."""
+        xp = self.xp
+        return xp.take(array.reshape(-1), xp.clip(seat, 0, array.shape[0] - 1) * self.n + self.rows)
 
     @staticmethod
     def _rowsum(array):
-        """Sum over the last axis of a few columns (numpy's reduction along a short axis is slow)."""
-        total = array[:, 0].astype(np.int64) if array.dtype == bool else array[:, 0]
-        for j in range(1, array.shape[1]):
-            total = total + array[:, j]
+        """Each game's sum over seats (or favours) of a [seat, game] array."""
+        total = array[0].astype(np.int64) if array.dtype == bool else array[0]
+        for j in range(1, array.shape[0]):
+            total = total + array[j]
         return total
 
     @staticmethod
     def _rowany(array):
-        found = array[:, 0]
-        for j in range(1, array.shape[1]):
-            found = found | array[:, j]
+        found = array[0]
+        for j in range(1, array.shape[0]):
+            found = found | array[j]
         return found
 
     @staticmethod
     def _first(array):
-        """The column of each row's first true cell (0 where there is none), as argmax(axis=1)."""
-        first = array[:, 0] * 0
-        for j in range(array.shape[1] - 1, 0, -1):
-            first = (first * ~array[:, j]) + j * array[:, j]
-        return first * ~array[:, 0]
+        """Each game's first seat whose cell is true (0 where there is none), as argmax(axis=0)."""
+        first = array[0] * 0
+        for j in range(array.shape[0] - 1, 0, -1):
+            first = (first * ~array[j]) + j * array[j]
+        return first * ~array[0]
 
     def _one_hot(self, seat):
-        return self.seats[None, :] == seat[:, None]
+        return self.seats[:, None] == seat[None, :]
+
+    def _put(self, array, rows, values):
+        """array with its games at `rows` replaced by values (a per-seat array row by row: numpy
+        scatters along the last axis of a 2-d array slowly)."""
+        if self.fixed or array.ndim == 1:
+            return self.bk.set_at(array, (Ellipsis, rows), values)
+        for j in range(array.shape[0]):
+            array[j][rows] = values[j]
+        return array
 
     def _next_uncursed(self, seat):
         """The next seat clockwise after `seat` not Cursed."""
@@ -194,7 +206,7 @@ class MidasBatch:
         found = (seat + self.p) % self.p
         for step in range(self.p - 1, 0, -1):  # the nearest free seat is the last written
             candidate = (seat + step) % self.p
-            found = xp.where(self.cursed[self.rows, candidate], found, candidate)
+            found = xp.where(self._at(self.cursed, candidate), found, candidate)
         return found
 
     def _face_count(self, packed, face: int):
@@ -217,14 +229,14 @@ class MidasBatch:
         return self._rowsum(self.xp.where(self.cursed & (self.cards >= 0), self.cards, 0))
 
     def _affordable(self, seat):
-        """bool[n, favours]: what Midas may sell to `seat` now."""
+        """bool[favours, n]: what Midas may sell to `seat` now."""
         xp = self.xp
         if self.pay_from_chest:
             budget = self._at(self.coins, seat) - self._at(self.chest_cursed, seat).astype(xp.int64)
         else:
             budget = self._at(self.purse, seat)
         can = ~self._at(self.cursed, seat) & (self._at(self.bought, seat) < 0)
-        return can[:, None] & ~self.granted & (self.prices[None, :] <= budget[:, None])
+        return can[None, :] & ~self.granted & (self.prices[:, None] <= budget[None, :])
 
     # ------------------------------------------------------------------ the contract
     def to_act(self):
@@ -247,32 +259,32 @@ class MidasBatch:
 
     def legal(self):
         xp = self.xp
-        ph, a = self.phase, xp.arange(self.actions)[None, :]
+        ph, a = self.phase, xp.arange(self.actions)[:, None]
         seat = self.to_act()
-        bidding = (ph == BIDDING)[:, None]
-        cap = (self.cap_per_player * (self.p - self._rowsum(self.cursed)))[:, None]
+        bidding = (ph == BIDDING)[None, :]
+        cap = (self.cap_per_player * (self.p - self._rowsum(self.cursed)))[None, :]
         count = a - self.a_bid + 1
-        legal = bidding & (a >= self.a_bid) & (a < self.a_accuse) & (count > self.bid[:, None]) & (count <= cap)
-        legal |= bidding & (a == self.a_accuse) & (self.bid[:, None] > 0)
-        holds = bidding & ((self.bribe_holder == self.turn) & (self.bribe_holder >= 0))[:, None]
+        legal = bidding & (a >= self.a_bid) & (a < self.a_accuse) & (count > self.bid[None, :]) & (count <= cap)
+        legal |= bidding & (a == self.a_accuse) & (self.bid[None, :] > 0)
+        holds = bidding & ((self.bribe_holder == self.turn) & (self.bribe_holder >= 0))[None, :]
         bribe = a - self.a_bribe
-        legal |= holds & (bribe >= 0) & (bribe < self.stones) & (bribe != self.stone[:, None])
+        legal |= holds & (bribe >= 0) & (bribe < self.stones) & (bribe != self.stone[None, :])
         if self.p > 2:
-            legal |= (ph == OBSIDIAN_PHASE)[:, None] & (a < 2)
-        penalty = (ph == PENALTY)[:, None]
+            legal |= (ph == OBSIDIAN_PHASE)[None, :] & (a < 2)
+        penalty = (ph == PENALTY)[None, :]
         legal |= penalty & (a == self.a_draw)
-        legal |= penalty & (a == self.a_lose_die) & (self._at(self.dice_count, seat) > 1)[:, None]
-        offering = (ph == FAVOURS_PHASE)[:, None]
+        legal |= penalty & (a == self.a_lose_die) & (self._at(self.dice_count, seat) > 1)[None, :]
+        offering = (ph == FAVOURS_PHASE)[None, :]
         affordable = self._affordable(seat)
         for f in range(len(FAVOURS)):
-            legal |= offering & (a == self.a_buy + f) & affordable[:, f:f + 1]
+            legal |= offering & (a == self.a_buy + f) & affordable[f:f + 1]
         legal |= offering & (a == self.a_pass)
-        swapping = (ph == SWAP)[:, None]
+        swapping = (ph == SWAP)[None, :]
         others = ~self.cursed & ~self._one_hot(seat)
         swap_to = a - self.a_swap
         for w in range(self.p):
-            legal |= swapping & (swap_to == w) & others[:, w:w + 1]
-        return legal
+            legal |= swapping & (swap_to == w) & others[w:w + 1]
+        return legal.T
 
     def step(self, actions):
         """Bids and bribes (most decisions) on the whole batch; every other decision on the
@@ -315,14 +327,14 @@ class MidasBatch:
         parent = self.__dict__.get("_parent")
         if parent is None or name not in STATE:
             raise AttributeError(name)
-        value = getattr(parent, name)[self._parent_rows]
+        value = self.xp.take(getattr(parent, name), self._parent_rows, axis=-1)
         setattr(self, name, value)
         return value
 
     def _merge(self, rows, sub: "MidasBatch") -> None:
         for name in STATE:
             if name in sub.__dict__:
-                setattr(self, name, self.bk.set_at(getattr(self, name), rows, sub.__dict__[name]))
+                setattr(self, name, self._put(getattr(self, name), rows, sub.__dict__[name]))
         self._seat = None
 
     def _step(self, a):
@@ -335,7 +347,7 @@ class MidasBatch:
 
         # Obsidian cards
         played = live & (self.phase == OBSIDIAN_PHASE)
-        self.cards = xp.where(played[:, None] & here, a[:, None] - self.a_obsidian, self.cards)
+        self.cards = xp.where(played[None, :] & here, a[None, :] - self.a_obsidian, self.cards)
         all_in = ~self._rowany(self.cursed & (self.cards < 0))
         self.phase = xp.where(played & all_in, BIDDING, self.phase)
 
@@ -357,7 +369,7 @@ class MidasBatch:
         # penalties
         penalised = live & (self.phase == PENALTY) & ~accused
         lose = penalised & (a == self.a_lose_die)
-        self.dice_count = self.dice_count - (lose[:, None] & here)
+        self.dice_count = self.dice_count - (lose[None, :] & here)
         draw = penalised & (a == self.a_draw)
         drew = xp.zeros(self.n, dtype=bool)
         if some(draw):
@@ -396,7 +408,7 @@ class MidasBatch:
         """The penalty draw: Immunite cancels it, Damocles doubles it. Returns where a coin was drawn."""
         xp = self.xp
         immune = draw & self._at(self.immune, seat)
-        self.immune = self.immune & ~(immune[:, None] & here)
+        self.immune = self.immune & ~(immune[None, :] & here)
         drawing = draw & ~immune
         twice = drawing & self.damocles
         self.damocles = self.damocles & ~drawing
@@ -409,12 +421,12 @@ class MidasBatch:
                                 self._at(self.coins, seat) - holds_curse.astype(xp.int64)], axis=1)
             coin = self.source.pick(mask, weights)  # 0 cursed, 1 safe: the engine's chance_outcomes order
             cursed_now = mask & (coin == 0)
-            mine = mask[:, None] & here
+            mine = mask[None, :] & here
             self.coins = self.coins - mine
-            self.chest_cursed = self.chest_cursed & ~(cursed_now[:, None] & here)
-            self.cursed = self.cursed | (cursed_now[:, None] & here)
-            self.purse = self.purse + ((mask & (coin == 1))[:, None] & here)
-            gone = cursed_now[:, None] & here
+            self.chest_cursed = self.chest_cursed & ~(cursed_now[None, :] & here)
+            self.cursed = self.cursed | (cursed_now[None, :] & here)
+            self.purse = self.purse + ((mask & (coin == 1))[None, :] & here)
+            gone = cursed_now[None, :] & here
             self.table = self.table - self._rowsum(xp.where(gone, self.cups, 0))
             self.cups = xp.where(gone, 0, self.cups)
         return drawing
@@ -422,15 +434,15 @@ class MidasBatch:
     def _buy(self, buy, seat, here, favour):
         xp = self.xp
         price = xp.take(self.prices, xp.clip(favour, 0, len(FAVOURS) - 1))
-        pay = xp.where(buy[:, None] & here, price[:, None], 0)
+        pay = xp.where(buy[None, :] & here, price[None, :], 0)
         if self.pay_from_chest:
             self.coins = self.coins - pay
         else:
             self.purse = self.purse - pay
-        self.bought = xp.where(buy[:, None] & here, favour[:, None], self.bought)
-        self.granted = self.granted | (buy[:, None] & (xp.arange(len(FAVOURS))[None, :] == favour[:, None]))
+        self.bought = xp.where(buy[None, :] & here, favour[None, :], self.bought)
+        self.granted = self.granted | (buy[None, :] & (xp.arange(len(FAVOURS))[:, None] == favour[None, :]))
         self.bribe_holder = xp.where(buy & (favour == POT), seat, self.bribe_holder)
-        self.immune = self.immune | ((buy & (favour == IMMUNITE))[:, None] & here)
+        self.immune = self.immune | ((buy & (favour == IMMUNITE))[None, :] & here)
         self.damocles = self.damocles | (buy & (favour == DAMOCLES))
         swaps = buy & (favour == ECHANGE)
         self.swapper = xp.where(swaps, seat, self.swapper)
@@ -439,12 +451,12 @@ class MidasBatch:
 
     def _swap(self, swap, seat, other):
         xp = self.xp
-        mine, theirs = self._one_hot(seat) & swap[:, None], self._one_hot(other) & swap[:, None]
+        mine, theirs = self._one_hot(seat) & swap[None, :], self._one_hot(other) & swap[None, :]
         coins_mine, coins_theirs = self._at(self.coins, seat), self._at(self.coins, other)
         curse_mine, curse_theirs = self._at(self.chest_cursed, seat), self._at(self.chest_cursed, other)
-        self.coins = xp.where(mine, coins_theirs[:, None], xp.where(theirs, coins_mine[:, None], self.coins))
-        self.chest_cursed = xp.where(mine, curse_theirs[:, None],
-                                     xp.where(theirs, curse_mine[:, None], self.chest_cursed))
+        self.coins = xp.where(mine, coins_theirs[None, :], xp.where(theirs, coins_mine[None, :], self.coins))
+        self.chest_cursed = xp.where(mine, curse_theirs[None, :],
+                                     xp.where(theirs, curse_mine[None, :], self.chest_cursed))
         self.swapper = xp.where(swap, -1, self.swapper)
 
     def _next_offer(self, mask):
@@ -471,17 +483,21 @@ class MidasBatch:
         self.bidder = xp.where(mask, -1, self.bidder)
         self.loser = xp.where(mask, -1, self.loser)
         self.swapper = xp.where(mask, -1, self.swapper)
-        self.cards = xp.where(mask[:, None], -1, self.cards)
-        # only the games starting a round roll (a fraction of them)
+        self.cards = xp.where(mask[None, :], -1, self.cards)
+        # only the games starting a round roll (a fraction of them); the dice are drawn game by game,
+        # seat by seat, die by die, from [seat, die, game] cells seen as [game, seat * die]
         rows = self.rows if self.fixed else xp.nonzero(mask)[0]
-        rolling = mask[rows, None, None] & ~self.cursed[rows, :, None] & (
-            xp.arange(DICE_PER_PLAYER)[None, None, :] < self.dice_count[rows, :, None])
-        faces = self.source.dice_masked(rolling.reshape(-1, p * DICE_PER_PLAYER), self.faces, rows=rows)
-        faces = faces.reshape(-1, p, DICE_PER_PLAYER)
-        packed = xp.sum(xp.where(rolling, xp.left_shift(1, FIELD * faces), 0), axis=2)
         starting = mask[rows]
-        self.cups = self.bk.set_at(self.cups, rows, xp.where(starting[:, None], packed, self.cups[rows]))
-        self.table = self.bk.set_at(self.table, rows, xp.where(starting, self._rowsum(packed), self.table[rows]))
+        rolling = starting[None, None, :] & ~xp.take(self.cursed, rows, axis=1)[:, None, :] & (
+            xp.arange(DICE_PER_PLAYER)[None, :, None] < xp.take(self.dice_count, rows, axis=1)[:, None, :])
+        faces = self.source.dice_masked(rolling.reshape(p * DICE_PER_PLAYER, -1).T, self.faces, rows=rows)
+        faces = faces.T.reshape(p, DICE_PER_PLAYER, -1)
+        bits = xp.where(rolling, xp.left_shift(1, FIELD * faces), 0)
+        packed = bits[:, 0]
+        for die in range(1, DICE_PER_PLAYER):
+            packed = packed + bits[:, die]
+        self.cups = self._put(self.cups, rows, xp.where(starting[None, :], packed, xp.take(self.cups, rows, axis=1)))
+        self.table = self._put(self.table, rows, xp.where(starting, self._rowsum(packed), self.table[rows]))
         self.turn = xp.where(mask, self.starter, self.turn)
         if p > 2:  # with 2 players Obsidian has a fixed value: no cards
             first = xp.where(self._rowany(self.cursed), OBSIDIAN_PHASE, BIDDING)
@@ -492,7 +508,7 @@ class MidasBatch:
     def take(self, index):
         """Keep only the games at `index` (the driver drops finished games so steps stay short)."""
         for name in STATE:
-            setattr(self, name, getattr(self, name)[index])
+            setattr(self, name, self.xp.take(getattr(self, name), index, axis=-1))
         self.n = int(index.shape[0])
         self.rows, self._seat = self.xp.arange(self.n), None
         self.source = self.source.take(index)
@@ -501,8 +517,8 @@ class MidasBatch:
     # ------------------------------------------------------------------ results
     def result(self) -> BatchResult:
         xp, bk = self.xp, self.bk
-        alive = bk.asnumpy(~self.cursed).astype(np.int64)
-        winners = bk.asnumpy(self._one_hot(self.winner) & (self.winner >= 0)[:, None])
+        alive = np.ascontiguousarray(bk.asnumpy(~self.cursed).T.astype(np.int64))
+        winners = np.ascontiguousarray(bk.asnumpy(self._one_hot(self.winner) & (self.winner >= 0)[None, :]).T)
         return BatchResult(totals=alive, breakdown={"uncursed": alive.copy()}, winners=winners,
                            length=bk.asnumpy(self.length))
 
@@ -563,9 +579,9 @@ class MidasBatch:
 
 
 def _nth_true(xp, mask, r):
-    """The column of the r-th true cell of each row of mask (0 where there is none)."""
-    ranks = xp.cumsum(mask, axis=1) - 1
-    return xp.argmax(mask & (ranks == r[:, None]), axis=1)
+    """The row of the r-th true cell of each column (game) of mask (0 where there is none)."""
+    ranks = xp.cumsum(mask, axis=0) - 1
+    return xp.argmax(mask & (ranks == r[None, :]), axis=0)
 
 
 BATCH_GAME = MidasBatch

@@ -39,8 +39,8 @@ class _Survival:
         hidden = (game.p > 2) & (cursed > 0)
         # P(Obsidian = o): a point where it is public, else binomial(cursed players, 1/2)
         half = xp.asarray([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [0.25, 0.5, 0.25]])
-        point = (xp.arange(3)[None, :] == known[:, None]).astype(xp.float64)
-        self.weights = xp.where(hidden[:, None], half[xp.clip(cursed, 0, 2)], point)
+        point = (xp.arange(3)[:, None] == known[None, :]).astype(xp.float64)
+        self.weights = xp.where(hidden[None, :], xp.take(half, xp.clip(cursed, 0, 2), axis=0).T, point)
         cup = game._at(game.cups, seat)
         self.mine = [game._count(cup, stone, xp.full(game.n, o)) for o in range(3)]
         self.base = [((others * (len(FAVOURS) + 1) + favour) * 3 + o) * self.width for o in range(3)]
@@ -51,7 +51,7 @@ class _Survival:
         total = 0.0
         for o in range(3):
             shift = xp.clip(b - self.mine[o], 0, self.width - 1)
-            total = total + self.weights[:, o] * xp.take(self.table, self.base[o] + shift)
+            total = total + self.weights[o] * xp.take(self.table, self.base[o] + shift)
         return total
 
     def largest(self, safety):
@@ -127,7 +127,7 @@ def probabilistic(game, source):
     if some(swapping):
         others = ~game.cursed & ~game._one_hot(seat)
         coins = xp.where(others, game.coins, -1)
-        act = xp.where(swapping, game.a_swap + xp.argmax(coins, axis=1), act)
+        act = xp.where(swapping, game.a_swap + xp.argmax(coins, axis=0), act)
     return act
 
 
@@ -137,14 +137,14 @@ def _favour(game, seat):
     can = game._affordable(seat)
     chest = game._at(game.coins, seat)
     others = ~game.cursed & ~game._one_hot(seat)
-    richest = xp.max(xp.where(others, game.coins, 0), axis=1)
-    poorest = xp.min(xp.where(others, game.coins, 99), axis=1)
+    richest = xp.max(xp.where(others, game.coins, 0), axis=0)
+    poorest = xp.min(xp.where(others, game.coins, 99), axis=0)
     from_chest = np.int64(1 if game.pay_from_chest else 0)
     immune = game._at(game.immune, seat)
-    echange = can[:, ECHANGE] & (richest >= chest - from_chest * PRICES[ECHANGE] + 2)
-    immunite = can[:, IMMUNITE] & ~immune & (chest - from_chest * PRICES[IMMUNITE] >= 2)
-    damocles = can[:, DAMOCLES] & (immune | (game._at(game.dice_count, seat) > KEEP_DICE)) & (poorest <= 3)
-    pot = can[:, POT] & game.granted[:, IMMUNITE]
+    echange = can[ECHANGE] & (richest >= chest - from_chest * PRICES[ECHANGE] + 2)
+    immunite = can[IMMUNITE] & ~immune & (chest - from_chest * PRICES[IMMUNITE] >= 2)
+    damocles = can[DAMOCLES] & (immune | (game._at(game.dice_count, seat) > KEEP_DICE)) & (poorest <= 3)
+    pot = can[POT] & game.granted[IMMUNITE]
     act = xp.where(pot, game.a_buy + POT, game.a_pass)
     act = xp.where(damocles, game.a_buy + DAMOCLES, act)
     act = xp.where(immunite, game.a_buy + IMMUNITE, act)

@@ -376,7 +376,7 @@ def database(setup: str, workdir: str):
 
 
 @contextlib.contextmanager
-def servers(db_url: str, count: int, redis_url: str | None, workdir: str):
+def servers(db_url: str, count: int, redis_url: str | None, workdir: str, extra: tuple[str, ...] = ()):
     """`count` real `cryptarena serve` processes on one database, JSON logs to files in workdir;
     yields [(base URL, Popen)] once every one answers GET /healthz."""
     started = []
@@ -384,7 +384,7 @@ def servers(db_url: str, count: int, redis_url: str | None, workdir: str):
         for index in range(count):
             port = free_port()
             command = SERVE + ["--host", "127.0.0.1", "--port", str(port), "--db", db_url, "--bot-delay", "0",
-                               "--log-format", "json"]
+                               "--log-format", "json", *extra]
             if redis_url:
                 command += ["--redis", redis_url]
             with open(Path(workdir) / f"server{index}.log", "wb") as log:
@@ -441,7 +441,8 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-server-") as workdir:
         with contextlib.ExitStack() as stack:
             url = db_url or stack.enter_context(database(setup, workdir))
-            running = stack.enter_context(servers(url, processes, args.redis if with_redis else None, workdir))
+            running = stack.enter_context(servers(url, processes, args.redis if with_redis else None, workdir,
+                                                  tuple(args.serve_args.split())))
             config = LoadConfig([base for base, _ in running], tables, args.seconds, args.think, args.game,
                                 args.players, args.seed)
             pids = [process.pid for _, process in running]
@@ -590,6 +591,8 @@ def parse_args(argv=None):
     parser.add_argument("--redis", default=REDIS_URL)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="the rows as JSON on stdout")
+    parser.add_argument("--serve-args", default="", help="more options for every `cryptarena serve` (an A/B of "
+                        "a server setting, e.g. \"--ws-compression\")")
     parser.add_argument("--profile", metavar="DIR", help="attach py-spy to every server for the window; folded "
                         "stacks to DIR, the top inclusive shares printed")
     return parser.parse_args(argv)

@@ -207,7 +207,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                                                   "separated; the sign-in brake counts per client address)"),
           heap_freeze: float = typer.Option(1.0, min=0, help="seconds between moving long-lived objects out of "
                                             "the cycle collector's way, so it never pauses the server for long "
-                                            "(0: Python's default collector)")) -> None:
+                                            "(0: Python's default collector)"),
+          ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
+                                              help="compress table socket messages (permessage-deflate): fewer "
+                                              "bytes, more server CPU (docs/deploy.md)")) -> None:
     """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT.
 
     Operations: GET /healthz (database check), GET /metrics (Prometheus), logs on stderr.
@@ -228,7 +231,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                            socket_burst=max(1, round(2 * socket_rate)), grace=grace, bot_think=bot_think,
                            bot_processes=bot_processes, secure_cookies=secure_cookies,
                            heap_interval=heap_freeze), host=host, port=port, log_level="info", log_config=None,
-                proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
+                proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips, ws_per_message_deflate=ws_compression,
                 access_log=False)
 
 

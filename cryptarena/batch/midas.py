@@ -203,11 +203,11 @@ class MidasBatch:
         xp = self.xp
         if self.p == 2:  # while a 2-player game lasts nobody is Cursed
             return 1 - seat
-        found = (seat + self.p) % self.p
-        for step in range(self.p - 1, 0, -1):  # the nearest free seat is the last written
-            candidate = (seat + step) % self.p
-            found = xp.where(self._at(self.cursed, candidate), found, candidate)
-        return found
+        # one lookup in a table indexed by (which seats are Cursed, seat)
+        code = self.cursed[0].astype(xp.int64)
+        for j in range(1, self.p):
+            code = code + (self.cursed[j] << j)
+        return xp.take(xp.asarray(_next_free(self.p)), code * self.p + xp.clip(seat, 0, self.p - 1))
 
     def _face_count(self, packed, face: int):
         return (packed >> (FIELD * face)) & 255
@@ -538,12 +538,25 @@ class MidasBatch:
         if self.fixed:
             return self._random_any(source, self.phase != OVER)
         bidding = self.phase == BIDDING
-        act = self._random_any(source, bidding)
+        act = self._random_bid(source, bidding)
         rows = xp.nonzero(~bidding & (self.phase != OVER))[0]
         if rows.shape[0]:
             sub = self._sub(rows)
             act = self.bk.set_at(act, rows, sub._random_any(RowSource(source, rows), sub.phase != OVER))
         return act
+
+    def _random_bid(self, source, mask):
+        """_random_any for games that bid (most decisions), with only the bidding phase's work."""
+        xp = self.xp
+        cap = self.cap_per_player * (self.p - self._rowsum(self.cursed)) if self.p > 2 else self.max_bid
+        bids = cap - self.bid
+        accuse = self.bid > 0
+        holds = self.bribe_holder == self.turn  # (a bidding game's turn is a seat: the holder is one)
+        r = source.below(mask, bids + accuse + holds * (self.stones - 1))
+        # the bids, then accuse, then the bribes (stones other than the announced one)
+        other = r - bids - accuse
+        return xp.where(r < bids, self.a_bid + self.bid + r,
+                        self.a_bribe + other + (other >= self.stone))
 
     def _random_any(self, source, mask):
         xp = self.xp
@@ -576,6 +589,18 @@ class MidasBatch:
         if swapping:
             act = xp.where(ph == SWAP, self.a_swap + _nth_true(xp, others, r), act)
         return act
+
+
+@lru_cache(maxsize=None)
+def _next_free(players: int) -> np.ndarray:
+    """[cursed seats as bits * players + seat] -> the next seat clockwise after seat not Cursed (seat
+    itself when every other one is)."""
+    table = np.zeros((1 << players) * players, dtype=np.int64)
+    for code in range(1 << players):
+        for seat in range(players):
+            free = [(seat + step) % players for step in range(1, players) if not code >> ((seat + step) % players) & 1]
+            table[code * players + seat] = free[0] if free else seat
+    return table
 
 
 def _nth_true(xp, mask, r):

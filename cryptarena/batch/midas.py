@@ -245,14 +245,15 @@ class MidasBatch:
         return self._seat
 
     def _to_act(self):
+        """Each phase's seat, picked by the phase with one take (cheaper than a chain of wheres)."""
         xp = self.xp
-        waiting = self.cursed & (self.cards < 0)
-        chooser = self._first(waiting)
-        seat = xp.where(self.phase == BIDDING, self.turn, -1)
-        seat = xp.where(self.phase == OBSIDIAN_PHASE, chooser, seat)
-        seat = xp.where(self.phase == PENALTY, self.loser, seat)
-        seat = xp.where(self.phase == FAVOURS_PHASE, (self.offer_first + self.offer_k) % self.p, seat)
-        return xp.where(self.phase == SWAP, self.swapper, seat)
+        if self.p > 2 and some(self.phase == OBSIDIAN_PHASE):
+            chooser = self._first(self.cursed & (self.cards < 0))
+        else:  # (2 players: no Obsidian cards)
+            chooser = self.turn
+        by_phase = xp.stack([chooser, self.turn, self.loser, (self.offer_first + self.offer_k) % self.p, self.swapper,
+                             xp.full(self.n, -1, dtype=self.turn.dtype)])  # in the phases' order
+        return xp.take(by_phase.reshape(-1), self.phase * self.n + self.rows)
 
     def done(self):
         return self.phase == OVER

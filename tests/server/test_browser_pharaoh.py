@@ -151,7 +151,8 @@ def test_a_person_and_two_bots_play_a_whole_game_of_pharaoh(tmp_path):
             assert final["winners"] == [view["winner"]]
             assert page.get_attribute("#ph-end", "data-winner") == str(view["winner"])
         assert not page.query_selector(".render-error")
-        assert seen.get("clicks", 0) >= 15 and seen.get("mid"), seen
+        # the table's seed is the lobby's (random): a bot's domination can end a game after a dozen clicks
+        assert seen.get("clicks", 0) >= 10 and seen.get("mid"), seen
         browser.close()
     assert errors == [], errors
 

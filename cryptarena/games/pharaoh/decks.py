@@ -22,7 +22,9 @@ starting hex — an exit is shuffled back and another drawn — and every charac
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
+from ...engine import Action
 from ...engine.messages import render
 
 from .components import (CARDS, CHARACTERS, COPIES, DECK_MAX, DECK_MIN, DECKS, HEXES, KEY, LIFE, MAX_HEXES, MIN_HEXES,
@@ -106,38 +108,64 @@ def prebuilt(deck_id: str) -> dict:
     return {"character": deck.character, "cards": dict(deck.cards), "hexes": list(deck.hexes)}
 
 
+# The set-up actions, built once: the state hands them out read-only, and a random playout builds
+# decks card by card, asking for this list at every step.
+PICK_OR_BUILD = tuple(Action(type="pick", deck=d) for d in DECKS) + \
+    tuple(Action(type="build", character=c) for c in CHARACTERS)
+ADD = {c: Action(type="add", card=c) for c in CARDS}
+REMOVE = {c: Action(type="remove", card=c) for c in CARDS}
+ADD_HEX = {h: Action(type="add_hex", hex=h) for h in HEXES}
+REMOVE_HEX = {h: Action(type="remove_hex", hex=h) for h in HEXES}
+READY, RESTART = Action(type="ready"), Action(type="restart")
+
+
+@cache
+def usable(character: str) -> tuple:
+    """(add action, card id, rarity) of every card but the Key the character may use, in catalogue order."""
+    spec = CHARACTERS[character]
+    return tuple((ADD[card_id], card_id, card.rarity) for card_id, card in CARDS.items()
+                 if card_id != KEY and spec.may_use(card))
+
+
+ALL_HEXES = tuple((ADD_HEX[h], h, tile.rarity) for h, tile in HEXES.items())
+
+
+def _open(choices: tuple, counts: dict, rarities: dict) -> list[Action]:
+    """The add actions of `choices` whose item has fewer than COPIES copies and whose rarity is
+    under its cap (the common case, nothing at a limit, is the whole list)."""
+    maxed = {item for item, n in counts.items() if n >= COPIES}
+    full = {rarity for rarity, n in rarities.items() if rarity in RARITY_CAPS and n >= RARITY_CAPS[rarity]}
+    if not maxed and not full:
+        return [add for add, _, _ in choices]
+    return [add for add, item, rarity in choices if item not in maxed and rarity not in full]
+
+
 def blank_setup() -> dict:
     return {"mode": None, "deck": None, "character": None, "cards": {}, "hexes": [], "ready": False}
 
 
 class SetupMixin:
-    def setup_actions(self, seat: int) -> list[dict]:
+    def setup_actions(self, seat: int) -> list[Action]:
         mine = self.setup[seat]
         if mine["ready"]:
             return []
         if mine["mode"] != "build":
-            return [{"type": "pick", "deck": d} for d in DECKS] + \
-                [{"type": "build", "character": c} for c in CHARACTERS]
-        spec = CHARACTERS[mine["character"]]
+            return list(PICK_OR_BUILD)
         cards, hexes = mine["cards"], mine["hexes"]
         size = sum(cards.values()) + 1
-        rarities = _rarities(cards, CARDS)
         found = []
-        for card_id, card in CARDS.items():
-            if card_id == KEY or not spec.may_use(card):
-                continue
-            if size < DECK_MAX and cards.get(card_id, 0) < COPIES and \
-                    rarities.get(card.rarity, 0) < RARITY_CAPS.get(card.rarity, DECK_MAX):
-                found.append({"type": "add", "card": card_id})
-        found += [{"type": "remove", "card": c} for c in sorted(cards, key=card_key)]  # saves sort keys
-        hex_counts, hex_rarities = Counter(hexes), _rarities(Counter(hexes), HEXES)
+        if size < DECK_MAX:
+            found += _open(usable(mine["character"]), cards, _rarities(cards, CARDS))
+        found += [REMOVE[c] for c in sorted(cards, key=card_key)]  # saves sort keys
+        hex_counts = Counter(hexes)
         if len(hexes) < MAX_HEXES:
-            found += [{"type": "add_hex", "hex": h} for h, tile in HEXES.items()
-                      if hex_counts[h] < COPIES and hex_rarities.get(tile.rarity, 0) < RARITY_CAPS.get(tile.rarity, 99)]
-        found += [{"type": "remove_hex", "hex": h} for h in dict.fromkeys(hexes)]
-        if not deck_problems(mine["character"], cards, hexes):
-            found.append({"type": "ready"})
-        return found + [{"type": "restart"}]
+            found += _open(ALL_HEXES, hex_counts, _rarities(hex_counts, HEXES))
+        found += [REMOVE_HEX[h] for h in hex_counts]
+        # the size and hex count are among deck_issues' limits: outside them it need not be asked
+        if DECK_MIN <= size and MIN_HEXES <= len(hexes) and not deck_issues(mine["character"], cards, hexes):
+            found.append(READY)
+        found.append(RESTART)
+        return found
 
     def _setup_action(self, seat: int, action: dict) -> None:
         mine = self.setup[seat]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from cryptarena.engine import Rng
+from cryptarena.engine import Action, Rng
 from pharaoh_play import GAME
 
 
@@ -36,3 +36,19 @@ def test_every_step_of_a_random_game_reads_as_a_fresh_load(players, seed):
         steps += 1
         assert decisions(state) == decisions(GAME.from_json(state.to_json())), f"step {steps}: {action}"
     assert steps > 50 and built > 10 and state.end_reason
+
+
+def test_legal_actions_are_read_only_in_set_up_and_in_play():
+    state = GAME.new_state(2, seed=3)
+    state.apply(0, {"type": "build", "character": state.legal_actions(0)[-1]["character"]})
+    building = state.legal_actions(0)
+    with pytest.raises(TypeError):
+        building[0]["card"] = "key"
+    state.apply(0, {"type": "restart"})
+    for seat in range(2):
+        state.apply(seat, state.legal_actions(seat)[0])  # a prebuilt deck
+    legal = state.legal_actions(state.to_act()[0])
+    assert legal and all(type(action) is Action for action in legal)
+    with pytest.raises(TypeError):
+        legal[0]["type"] = "end"
+    assert state.legal_actions(state.to_act()[0]) == legal

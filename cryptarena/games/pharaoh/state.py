@@ -19,7 +19,7 @@ ready, and dice not yet rolled. `_resample_hidden` re-deals exactly these.
 
 from __future__ import annotations
 
-from ...engine import IllegalAction, Rng, State
+from ...engine import Action, IllegalAction, Rng, State
 from .board import Crypt
 from .cards import CardsMixin
 from .combat import CombatMixin
@@ -34,6 +34,9 @@ ESCAPE_POINTS = 100
 
 
 class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMixin, DominationMixin, State):
+    # every legal action is a read-only Action: set-up's are built once (the long lists), the
+    # other phases' short lists are made read-only as they are built, so none is copied per call
+    frozen_actions = True
     _FIELDS = ("setup", "chars", "decklists", "life", "defeated", "pos", "trapped", "deck", "hand", "known", "discard",
                "table", "monsters", "placed", "hexpile", "uid_next", "turn", "queue", "decision", "pending",
                "round", "first", "turns_done", "winner", "end_reason")
@@ -198,12 +201,15 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
             return [self.decision["seat"]]
         return [self.turn["seat"]]
 
-    def _legal_actions(self, seat: int) -> list[dict]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
-        phase = self.phase
-        if phase == "setup":
+        if self.phase == "setup":
             return self.setup_actions(seat)
+        return list(map(Action, self._play_actions(seat)))
+
+    def _play_actions(self, seat: int) -> list[dict]:
+        phase = self.phase
         if phase == "build":
             return self.build_options(seat)
         if phase == "defend":

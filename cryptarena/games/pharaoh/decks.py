@@ -59,7 +59,6 @@ def deck_issues(character, cards, hexes) -> list[dict]:
     if not isinstance(hexes, list) or not all(isinstance(h, str) for h in hexes):
         return [_issue("malformed_hexes")]
     issues = []
-    spec = CHARACTERS[character]
     cards = {c: n for c, n in cards.items() if n}
     unknown = [c[:40] for c in cards if c not in CARDS]
     if unknown:
@@ -73,7 +72,7 @@ def deck_issues(character, cards, hexes) -> list[dict]:
     issues += [_issue("copies", item=c, n=n, max=COPIES) for c, n in known.items() if n > COPIES]
     issues += _rarity_issues(_rarities(known, CARDS), "rarity_cards")
     issues += [_issue("may_not_use", card=c, level=CARDS[c].level, kind=CARDS[c].type, character=character)
-               for c in known if not spec.may_use(CARDS[c])]
+               for c in known if c not in allowed(character)]
     return issues + hex_issues(hexes)
 
 
@@ -92,10 +91,11 @@ def hex_issues(hexes: list) -> list[dict]:
 
 
 def _rarities(counts: dict, table: dict) -> dict:
-    found: Counter = Counter()
+    found: dict = {}
     for item, n in counts.items():
-        found[table[item].rarity] += n
-    return dict(found)
+        rarity = table[item].rarity
+        found[rarity] = found.get(rarity, 0) + n
+    return found
 
 
 def _rarity_issues(by_rarity: dict, key: str) -> list[dict]:
@@ -125,6 +125,12 @@ def usable(character: str) -> tuple:
     spec = CHARACTERS[character]
     return tuple((ADD[card_id], card_id, card.rarity) for card_id, card in CARDS.items()
                  if card_id != KEY and spec.may_use(card))
+
+
+@cache
+def allowed(character: str) -> frozenset:
+    """Every card the character may use (the Key included)."""
+    return frozenset(card_id for card_id, card in CARDS.items() if CHARACTERS[character].may_use(card))
 
 
 ALL_HEXES = tuple((ADD_HEX[h], h, tile.rarity) for h, tile in HEXES.items())

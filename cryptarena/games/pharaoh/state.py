@@ -74,7 +74,13 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
 
     @property
     def crypt(self) -> Crypt:
-        return Crypt(self.placed)
+        # kept between calls: hexes are only ever added (through Crypt.add, which keeps its index
+        # of cells) and never move, so the index is stale only if the list was replaced or grown
+        # behind its back
+        crypt = self.__dict__.get("_crypt")
+        if crypt is None or crypt.placed is not self.placed or len(crypt.at) != len(self.placed):
+            crypt = self._crypt = Crypt(self.placed)
+        return crypt
 
     # ------------------------------------------------------------------ small helpers
     def new_uid(self) -> int:

@@ -21,7 +21,6 @@ starting hex — an exit is shuffled back and another drawn — and every charac
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 
 from ...engine import Action
@@ -60,19 +59,23 @@ def deck_issues(character, cards, hexes) -> list[dict]:
         return [_issue("malformed_hexes")]
     issues = []
     cards = {c: n for c, n in cards.items() if n}
-    unknown = [c[:40] for c in cards if c not in CARDS]
-    if unknown:
-        issues.append(_issue("unknown_cards", cards=unknown))
-    known = {c: n for c, n in cards.items() if c in CARDS}
+    if CARD_SET.issuperset(cards):  # the usual case: every card listed is a starter-set card
+        known = cards
+    else:
+        issues.append(_issue("unknown_cards", cards=[c[:40] for c in cards if c not in CARDS]))
+        known = {c: n for c, n in cards.items() if c in CARDS}
     if known.get(KEY):
         issues.append(_issue("key_listed"))
     size = sum(known.values()) + 1
     if not DECK_MIN <= size <= DECK_MAX:
         issues.append(_issue("size", min=DECK_MIN, max=DECK_MAX, n=size))
-    issues += [_issue("copies", item=c, n=n, max=COPIES) for c, n in known.items() if n > COPIES]
+    if max(known.values(), default=0) > COPIES:
+        issues += [_issue("copies", item=c, n=n, max=COPIES) for c, n in known.items() if n > COPIES]
     issues += _rarity_issues(_rarities(known, CARDS), "rarity_cards")
-    issues += [_issue("may_not_use", card=c, level=CARDS[c].level, kind=CARDS[c].type, character=character)
-               for c in known if c not in allowed(character)]
+    may = allowed(character)
+    if not may.issuperset(known):
+        issues += [_issue("may_not_use", card=c, level=CARDS[c].level, kind=CARDS[c].type, character=character)
+                   for c in known if c not in may]
     return issues + hex_issues(hexes)
 
 
@@ -85,9 +88,18 @@ def hex_issues(hexes: list) -> list[dict]:
         issues.append(_issue("hex_count", min=MIN_HEXES, max=MAX_HEXES, n=len(hexes)))
     if not any(HEXES[h].exit for h in hexes):
         issues.append(_issue("no_exit"))
-    counts = Counter(hexes)
-    issues += [_issue("copies", item=h, n=n, max=COPIES) for h, n in counts.items() if n > COPIES]
+    counts = _count(hexes)
+    if max(counts.values(), default=0) > COPIES:
+        issues += [_issue("copies", item=h, n=n, max=COPIES) for h, n in counts.items() if n > COPIES]
     return issues + _rarity_issues(_rarities(counts, HEXES), "rarity_hexes")
+
+
+def _count(items: list) -> dict:
+    """Copies of each item, in the order first seen (Counter's, for less on a short list)."""
+    found: dict = {}
+    for item in items:
+        found[item] = found.get(item, 0) + 1
+    return found
 
 
 def _rarities(counts: dict, table: dict) -> dict:
@@ -133,6 +145,7 @@ def allowed(character: str) -> frozenset:
     return frozenset(card_id for card_id, card in CARDS.items() if CHARACTERS[character].may_use(card))
 
 
+CARD_SET = frozenset(CARDS)
 ALL_HEXES = tuple((ADD_HEX[h], h, tile.rarity) for h, tile in HEXES.items())
 
 
@@ -163,7 +176,7 @@ class SetupMixin:
         if size < DECK_MAX:
             found += _open(usable(mine["character"]), cards, _rarities(cards, CARDS))
         found += [REMOVE[c] for c in sorted(cards, key=card_key)]  # saves sort keys
-        hex_counts = Counter(hexes)
+        hex_counts = _count(hexes)
         if len(hexes) < MAX_HEXES:
             found += _open(ALL_HEXES, hex_counts, _rarities(hex_counts, HEXES))
         found += [REMOVE_HEX[h] for h in hex_counts]

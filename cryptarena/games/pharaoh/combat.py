@@ -60,10 +60,11 @@ class CombatMixin:
             return
         if "rolled" not in job:
             job["rolled"] = self._roll_parts(job)
-            self.add_log("pharaoh.strike", {"label": job["label"], "by": job["by"], "source": job["source"],
-                                            "target": job["target"], "damage": job["rolled"],
-                                            "total": sum(amount for amount, _ in job["rolled"])},
-                         seat=job["by"])
+            if self.keep_log:
+                self.add_log("pharaoh.strike", {"label": job["label"], "by": job["by"], "source": job["source"],
+                                                "target": job["target"], "damage": job["rolled"],
+                                                "total": sum(amount for amount, _ in job["rolled"])},
+                             seat=job["by"])
         seat = self.defender(job["target"])
         if seat is None:  # a monster: the server rolls its dodge
             monster = self.monster(int(job["target"][1:]))
@@ -254,7 +255,8 @@ class CombatMixin:
 
     def lose_life(self, seat: int, amount: int, by: int | None) -> None:
         self.life[seat] -= amount
-        self.add_log("pharaoh.wound", {"target": f"c{seat}", "amount": amount, "life": max(self.life[seat], 0)})
+        if self.keep_log:
+            self.add_log("pharaoh.wound", {"target": f"c{seat}", "amount": amount, "life": max(self.life[seat], 0)})
         if self.life[seat] <= 0:
             self.defeat(seat)
 

@@ -46,8 +46,9 @@ class DominationMixin:
             self.monster(int(ref[1:]))["dominated_by"] = seat
         turn["piece"] = ref
         turn["step"] = "act"
-        self.add_log("pharaoh.dominate", {"seat": seat, "piece": ref, "hex": self.where(ref),
-                                          "what": self.piece_name(ref)}, seat=seat, action=dict(action))
+        if self.keep_log:
+            self.add_log("pharaoh.dominate", {"seat": seat, "piece": ref, "hex": self.where(ref),
+                                              "what": self.piece_name(ref)}, seat=seat, action=dict(action))
 
     def piece_name(self, ref: str) -> str:
         piece = self.piece(ref)
@@ -100,4 +101,5 @@ class DominationMixin:
         piece = self.piece(ref)
         origin = self.where(ref)
         piece["hex"] = to
-        self.add_log("pharaoh.piece_move", {"piece": ref, "what": self.piece_name(ref), "from": origin, "to": to})
+        if self.keep_log:
+            self.add_log("pharaoh.piece_move", {"piece": ref, "what": self.piece_name(ref), "from": origin, "to": to})

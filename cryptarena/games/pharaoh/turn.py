@@ -22,10 +22,12 @@ class TurnMixin:
     def start_turn(self, seat: int) -> None:
         self.turn = {"seat": seat, "step": "draw", "used": 0, "added": 0, "slow": 0, "start_hex": self.pos[seat],
                      "escape_rolled": False, "piece": None}
-        self.add_log("pharaoh.turn", {"seat": seat, "round": self.round}, seat=seat)
+        if self.keep_log:
+            self.add_log("pharaoh.turn", {"seat": seat, "round": self.round}, seat=seat)
         if self.defeated[seat]:
             self.turn["step"] = "dominate"
-            self.add_log("pharaoh.no_draw", {"seat": seat}, seat=seat)
+            if self.keep_log:
+                self.add_log("pharaoh.no_draw", {"seat": seat}, seat=seat)
         self.skip_empty_steps()
 
     def allowance(self) -> int:
@@ -108,7 +110,8 @@ class TurnMixin:
             if kind == "draw":
                 self.draw_cards(seat, 1, "pharaoh.draw", action=action)
             else:
-                self.add_log("pharaoh.skip_draw", {"seat": seat}, seat=seat, action=dict(action))
+                if self.keep_log:
+                    self.add_log("pharaoh.skip_draw", {"seat": seat}, seat=seat, action=dict(action))
             turn["step"] = "free"
         elif kind == "done" and turn["step"] == "free":
             turn["step"] = "act"
@@ -117,7 +120,8 @@ class TurnMixin:
         elif kind == "discard":
             self.take(seat, action["card"])
             self.to_discard(seat, action["card"])
-            self.add_log("pharaoh.discard", {"seat": seat, "card": action["card"]}, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.discard", {"seat": seat, "card": action["card"]}, seat=seat, action=dict(action))
         elif kind == "escape":
             self.escape_roll(seat)
         elif kind == "end":
@@ -203,9 +207,10 @@ class TurnMixin:
                 self.deck[seat].remove(card_id)
             self.hand[seat].append(card_id)
             self.sort_hand(seat)
-            self.add_log(msg, {"seat": seat}, seat=seat, action=dict(action) if action else None,
-                         chance={"kind": "card"},
-                         secret={"to": [seat], "params": {"card": card_id}, "chance": {"value": card_id}})
+            if self.keep_log:
+                self.add_log(msg, {"seat": seat}, seat=seat, action=dict(action) if action else None,
+                             chance={"kind": "card"},
+                             secret={"to": [seat], "params": {"card": card_id}, "chance": {"value": card_id}})
             action = None
 
     # ------------------------------------------------------------------ moving and exploring
@@ -214,7 +219,8 @@ class TurnMixin:
         if self.placed[origin].get("slain_by") == seat:
             self.placed[origin]["slain_by"] = None
         self.pos[seat] = to
-        self.add_log("pharaoh.move", {"seat": seat, "from": origin, "to": to, "how": how}, seat=seat)
+        if self.keep_log:
+            self.add_log("pharaoh.move", {"seat": seat, "from": origin, "to": to, "how": how}, seat=seat)
         self.queue.insert(0, {"j": "events", "seat": seat, "hex": to, "why": "enter"})
 
     def explore(self, ref: str, side: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from cryptarena.engine import Action, Rng
+from cryptarena.games.pharaoh.components import CARDS, CHARACTERS, COPIES, DECK_MAX, HEXES, KEY, MAX_HEXES, RARITY_CAPS
 from pharaoh_play import GAME
 
 
@@ -18,6 +19,27 @@ def decisions(state) -> dict:
     """Everything the rules decide next, read from the outside."""
     return {"to_act": state.to_act(), "over": state.is_over(), "phase": state.phase,
             "legal": [state.legal_actions(seat) for seat in range(state.players)], "scores": state.scores()}
+
+
+def additions_by_the_limits(state, seat) -> list[dict]:
+    """The cards and hexes a building seat may add, worked out from the limits alone, without the
+    tables the state keeps (a fresh load shares those, so only this can tell a table that answers
+    for the wrong key)."""
+    mine = state.setup[seat]
+    cards, hexes, spec = mine["cards"], mine["hexes"], CHARACTERS[mine["character"]]
+
+    def room(table, counts, cap_other):
+        return lambda item: counts.get(item, 0) < COPIES and \
+            sum(n for i, n in counts.items() if table[i].rarity == table[item].rarity) < \
+            RARITY_CAPS.get(table[item].rarity, cap_other)
+    hex_counts = {h: hexes.count(h) for h in hexes}
+    found = []
+    if sum(cards.values()) + 1 < DECK_MAX:
+        found += [{"type": "add", "card": c} for c in CARDS
+                  if c != KEY and spec.may_use(CARDS[c]) and room(CARDS, cards, DECK_MAX)(c)]
+    if len(hexes) < MAX_HEXES:
+        found += [{"type": "add_hex", "hex": h} for h in HEXES if room(HEXES, hex_counts, 99)(h)]
+    return found
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (2, 5), (3, 2), (4, 3)])
@@ -35,6 +57,10 @@ def test_every_step_of_a_random_game_reads_as_a_fresh_load(players, seed):
         state.apply(seat, action)
         steps += 1
         assert decisions(state) == decisions(GAME.from_json(state.to_json())), f"step {steps}: {action}"
+        for other in range(players):
+            if state.phase == "setup" and state.setup[other]["mode"] == "build" and not state.setup[other]["ready"]:
+                adds = [a for a in state.legal_actions(other) if a["type"] in ("add", "add_hex")]
+                assert adds == additions_by_the_limits(state, other), f"step {steps}: seat {other}"
     assert steps > 50 and built > 10 and state.end_reason
 
 

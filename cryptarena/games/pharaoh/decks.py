@@ -21,7 +21,7 @@ starting hex — an exit is shuffled back and another drawn — and every charac
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ...engine import Action
 from ...engine.messages import render
@@ -149,14 +149,18 @@ CARD_SET = frozenset(CARDS)
 ALL_HEXES = tuple((ADD_HEX[h], h, tile.rarity) for h, tile in HEXES.items())
 
 
-def _open(choices: tuple, counts: dict, rarities: dict) -> list[Action]:
-    """The add actions of `choices` whose item has fewer than COPIES copies and whose rarity is
-    under its cap (the common case, nothing at a limit, is the whole list)."""
-    maxed = {item for item, n in counts.items() if n >= COPIES}
-    full = {rarity for rarity, n in rarities.items() if rarity in RARITY_CAPS and n >= RARITY_CAPS[rarity]}
-    if not maxed and not full:
-        return [add for add, _, _ in choices]
-    return [add for add, item, rarity in choices if item not in maxed and rarity not in full]
+def _open(choices: str | None, counts: dict, rarities: dict) -> tuple[Action, ...]:
+    """The add actions of the character's cards (`choices`; None: the hexes) whose item has fewer
+    than COPIES copies and whose rarity is under its cap."""
+    maxed = frozenset(item for item, n in counts.items() if n >= COPIES)
+    full = frozenset(rarity for rarity, n in rarities.items() if rarity in RARITY_CAPS and n >= RARITY_CAPS[rarity])
+    return _open_for(choices, maxed, full)
+
+
+@lru_cache(maxsize=4096)  # a few limits reached at a time: few keys, each list built once
+def _open_for(choices: str | None, maxed: frozenset, full: frozenset) -> tuple[Action, ...]:
+    every = ALL_HEXES if choices is None else usable(choices)
+    return tuple(add for add, item, rarity in every if item not in maxed and rarity not in full)
 
 
 def blank_setup() -> dict:
@@ -174,11 +178,11 @@ class SetupMixin:
         size = sum(cards.values()) + 1
         found = []
         if size < DECK_MAX:
-            found += _open(usable(mine["character"]), cards, _rarities(cards, CARDS))
+            found += _open(mine["character"], cards, _rarities(cards, CARDS))
         found += [REMOVE[c] for c in sorted(cards, key=card_key)]  # saves sort keys
         hex_counts = _count(hexes)
         if len(hexes) < MAX_HEXES:
-            found += _open(ALL_HEXES, hex_counts, _rarities(hex_counts, HEXES))
+            found += _open(None, hex_counts, _rarities(hex_counts, HEXES))
         found += [REMOVE_HEX[h] for h in hex_counts]
         # the size and hex count are among deck_issues' limits: outside them it need not be asked
         if DECK_MIN <= size and MIN_HEXES <= len(hexes) and not deck_issues(mine["character"], cards, hexes):

@@ -257,10 +257,12 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
                 turn["step"] = "act"
                 self.end_actions()  # defeated during their own turn: it ends
                 continue
-            if turn["step"] == "act" and (turn["used"] >= self.allowance() or
-                                          (turn["piece"] is not None and self.piece(turn["piece"]) is None)):
-                self.end_actions()
-                continue
+            if turn["step"] == "act":
+                piece = turn["piece"]
+                if turn["used"] >= self.allowance() or (piece is not None and self.piece(piece) is None):
+                    self.end_actions()
+                    continue
+                break  # actions are left: skip_empty_steps would find nothing to skip
             before = turn["step"]
             self.skip_empty_steps()
             if self.turn is turn and turn["step"] == before and not self.queue:

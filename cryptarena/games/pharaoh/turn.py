@@ -53,7 +53,8 @@ class TurnMixin:
         seat = turn["seat"]
         if turn["step"] == "draw" and not (self.deck[seat] or self.discard[seat]):
             turn["step"] = "free"
-        if turn["step"] == "free" and self.turn_actions(seat) == [{"type": "done"}]:
+        if turn["step"] == "free" and not self.card_plays(seat, free=True) and \
+                (self.trapped[seat] is None or turn["escape_rolled"]):  # turn_actions would offer only "done"
             turn["step"] = "act"
         if turn["step"] == "act" and turn["used"] >= self.allowance():
             self.end_actions()

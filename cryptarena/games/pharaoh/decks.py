@@ -146,6 +146,7 @@ def allowed(character: str) -> frozenset:
 
 
 CARD_SET = frozenset(CARDS)
+EXITS = frozenset(h for h, tile in HEXES.items() if tile.exit)
 ALL_HEXES = tuple((ADD_HEX[h], h, tile.rarity) for h, tile in HEXES.items())
 
 
@@ -184,8 +185,9 @@ class SetupMixin:
         if len(hexes) < MAX_HEXES:
             found += _open(None, hex_counts, _rarities(hex_counts, HEXES))
         found += [REMOVE_HEX[h] for h in hex_counts]
-        # the size and hex count are among deck_issues' limits: outside them it need not be asked
-        if DECK_MIN <= size and MIN_HEXES <= len(hexes) and not deck_issues(mine["character"], cards, hexes):
+        # the size, the hex count and an exit are among deck_issues' limits: without them it need not be asked
+        if DECK_MIN <= size and MIN_HEXES <= len(hexes) and not EXITS.isdisjoint(hex_counts) and \
+                not deck_issues(mine["character"], cards, hexes):
             found.append(READY)
         found.append(RESTART)
         return found

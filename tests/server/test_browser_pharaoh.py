@@ -151,8 +151,10 @@ def test_a_person_and_two_bots_play_a_whole_game_of_pharaoh(tmp_path):
             assert final["winners"] == [view["winner"]]
             assert page.get_attribute("#ph-end", "data-winner") == str(view["winner"])
         assert not page.query_selector(".render-error")
-        # the table's seed is the lobby's (random): a bot's domination can end a game after a dozen clicks
-        assert seen.get("clicks", 0) >= 10 and seen.get("mid"), seen
+        # The table's seed is the lobby's (random): a bot escaping can end a game after a few of the
+        # person's turns (3 to 14 clicks in runs of this test), before the crypt reaches 6 hexes.
+        assert seen.get("clicks", 0) >= 3, seen
+        assert seen.get("mid") or view["end_reason"] == "escape", seen
         browser.close()
     assert errors == [], errors
 

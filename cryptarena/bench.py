@@ -308,7 +308,25 @@ def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: Mo
                       "± = half the min–max range of steps/s over the runs. "
                       f"× ref = steps/s ÷ {REFERENCE}'s.", markup=False)
         console.print("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()), markup=False)
+        line = engine_target_line(summaries)
+        if line:
+            console.print(line, markup=False)
     return summaries
+
+
+def engine_target_line(summaries: list[dict]) -> str | None:
+    """Whether every row of ours runs at least as many steps/s as the pure-Python reference (None
+    without the reference): the rows below it, named."""
+    reference = next((s for s in summaries if s["game"] == REFERENCE), None)
+    if reference is None or not reference["steps_per_s"]["median"]:
+        return None
+    below = [(s["game"], s["players"], s["steps_per_s"]["median"] / reference["steps_per_s"]["median"])
+             for s in summaries if s["source"] == "ours"
+             and s["steps_per_s"]["median"] < reference["steps_per_s"]["median"]]
+    head = f"engine target (every engine of ours >= 1.0x {REFERENCE} per step): "
+    if not below:
+        return head + "met"
+    return head + "NOT met; below: " + ", ".join(f"{game} {players}p {ratio:.2f}x" for game, players, ratio in below)
 
 
 def _openspiel_version() -> str:

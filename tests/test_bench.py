@@ -10,7 +10,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from cryptarena import games
-from cryptarena.bench import (MISSING_OPENSPIEL, REFERENCE, LoglessGame, Target, build_targets,
+from cryptarena.bench import (MISSING_OPENSPIEL, REFERENCE, engine_target_line, LoglessGame, Target, build_targets,
                               chance_outcomes_logged, import_openspiel, measure, measure_once, our_player,
                               play_random, run_bench)
 from cryptarena.cli import app
@@ -176,3 +176,15 @@ def test_batch_rows_compare_the_batched_simulator_with_the_scalar_engine():
     assert len(table_rows(console.export_text(), "midas")) == 6
     line = target_line(rows)
     assert ("NOT met" in line) == (min(r["ratio"] for r in rows if r["policy"] == "random") < 100)
+
+
+def test_the_engine_target_line_names_the_rows_below_the_reference():
+    def row(game, source, players, rate):
+        return {"game": game, "source": source, "players": players, "steps_per_s": {"median": rate}}
+
+    reference = row(REFERENCE, "OpenSpiel py", 2, 100.0)
+    fast = [row("crypt", "ours", 2, 150.0), row("quartz", "ours", 3, 100.0), row("liars_dice", "OpenSpiel C++", 2, 50)]
+    assert engine_target_line([*fast, reference]).endswith(": met")
+    slow = [*fast, row("pharaoh", "ours", 4, 42.0), reference]
+    assert engine_target_line(slow).endswith("NOT met; below: pharaoh 4p 0.42x")
+    assert engine_target_line(fast) is None  # no reference, nothing to judge

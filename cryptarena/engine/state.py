@@ -196,10 +196,7 @@ class Game:
         """Seed + options + the recorded history (actions and scripted chance) -> the same state."""
         state = self.new_state(players, seed, options, keep_log=keep_log)
         for step in history:
-            if "script" in step:
-                state.script_chance(step["script"])
-            else:
-                state.apply(step["seat"], step["action"])
+            state.replay_step(step)
         return state
 
     def device_seats(self, players: int, options: dict | None = None) -> list[int]:
@@ -391,6 +388,14 @@ class State:
         twin._resample_hidden(seat, source)
         twin.rng = source.spawn()
         return twin
+
+    def replay_step(self, step: dict) -> None:
+        """One entry of a `history` played again: scripted chance (`{"script": [...]}`) or an action
+        (`{"seat", "action"}`), as `apply` and `script_chance` would, refusals included."""
+        if "script" in step:
+            self.script_chance(step["script"])
+        else:
+            self.apply(step["seat"], step["action"])
 
     def script_chance(self, outcomes: list) -> None:
         """The next chance events take these outcomes, in order. Each outcome is a bare value of

@@ -52,14 +52,12 @@ class HeapPolicy:
     last_full: float = field(default_factory=time.monotonic)
     resident_after_full: int = 0  # resident memory after the last full pass (or at the first step)
     last_collected: int = 0  # objects the last step collected
-    stats: dict = field(default_factory=lambda: {"freezes": 0, "full_passes": 0, "young_collected": 0,
-                                                 "full_collected": 0, "longest_step_s": 0.0})
+    stats: dict = field(default_factory=lambda: {"freezes": 0, "full_passes": 0})  # seconds and objects: on_step
 
     def step(self, now: float | None = None) -> str:
         """One tick: "full" (unfreeze and collect everything) when due, else "freeze" (collect the
         young generations, freeze the survivors). Returns which it did."""
         now = time.monotonic() if now is None else now
-        started = time.perf_counter()
         resident = self.resident()
         if not self.resident_after_full:  # the first step: the process as it started is the baseline
             self.resident_after_full = resident
@@ -69,7 +67,6 @@ class HeapPolicy:
         if since >= self.full_every or (since >= self.full_gap and resident > self.resident_after_full * self.full_growth):
             gc.unfreeze()
             self.last_collected = gc.collect()
-            self.stats["full_collected"] += self.last_collected
             gc.freeze()
             self.last_full = now
             self.resident_after_full = self.resident()
@@ -79,11 +76,9 @@ class HeapPolicy:
             # The two young generations only (a few thousand objects): what reached the old one in the
             # last second is frozen with the rest, and any garbage cycle in it waits for the full pass.
             self.last_collected = gc.collect(1)
-            self.stats["young_collected"] += self.last_collected
             gc.freeze()
             self.stats["freezes"] += 1
             kind = "freeze"
-        self.stats["longest_step_s"] = max(self.stats["longest_step_s"], time.perf_counter() - started)
         return kind
 
     async def run(self) -> None:

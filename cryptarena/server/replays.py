@@ -87,10 +87,9 @@ def frames(game, players: int, seed: int, options: dict, history: list, perspect
 
     shown = [frame()]
     for step in history:
+        state.replay_step(step)
         if "script" in step:
-            state.script_chance(step["script"])
             continue  # the outcome shows in the next move's frame
-        state.apply(step["seat"], step["action"])
         shown[-1]["next"] = {"seat": step["seat"], "action": step["action"]}
         shown.append(frame())
     log = [entry_in_full(e) for e in state.log] if perspective == "all" else state.log_for(seat)

@@ -175,10 +175,7 @@ class TableService:
         state = held[1]
         try:
             for step in entries:
-                if "script" in step:
-                    state.script_chance(step["script"])
-                else:
-                    state.apply(step["seat"], step["action"])
+                state.replay_step(step)
         except Exception:  # noqa: BLE001 - whatever went wrong, the store has the truth: read it
             self._cache.pop(table_id, None)
             return False

@@ -328,8 +328,9 @@ class Store:
         each append is tried again in a transaction of its own, so one bad append costs only itself."""
         outcomes: list = [None] * len(appends)
         for i, append in enumerate(appends):
-            if append.problem():
-                outcomes[i] = StoreError(append.problem())
+            problem = append.problem()
+            if problem:
+                outcomes[i] = StoreError(problem)
         todo = sorted((i for i, o in enumerate(outcomes) if o is None), key=lambda i: appends[i].table_id)
         if not todo:
             return outcomes
@@ -403,10 +404,7 @@ class Store:
                 state = game.from_json(row.snapshot)
                 # the snapshot is of an earlier version (written every snapshot_every): play the moves since
                 for step in self.history(table_id, since=len(state.history)) if len(state.history) < row.version else ():
-                    if "script" in step:
-                        state.script_chance(step["script"])
-                    else:
-                        state.apply(step["seat"], step["action"])
+                    state.replay_step(step)
                 if len(state.history) == row.version:
                     return state, row.version
             except games.CorruptSave:

@@ -384,16 +384,20 @@ class Store:
                 outcomes[i] = StoreError(f"the move could not be stored: {exc.orig or cause}")
         return outcomes
 
-    def history(self, table_id: str, since: int = 0) -> list[dict]:
+    def history(self, table_id: str, since: int = 0, until: int | None = None) -> list[dict]:
+        """The moves after version `since`, up to version `until` included (None: every one stored)."""
+        bounds = [moves.c.table_id == table_id, moves.c.version > since]
+        if until is not None:
+            bounds.append(moves.c.version <= until)
         with self.engine.connect() as conn:
-            rows = conn.execute(select(moves.c.entry).where(moves.c.table_id == table_id,
-                                                            moves.c.version > since)
-                                .order_by(moves.c.version)).all()
+            rows = conn.execute(select(moves.c.entry).where(*bounds).order_by(moves.c.version)).all()
         return [json.loads(row.entry) for row in rows]
 
     def load_state(self, table_id: str):
         """(state, version) of a stored table: from its snapshot, or — if the snapshot is missing,
-        corrupt or behind — by replaying seed + options + moves, which is the record of truth."""
+        corrupt or behind — by replaying seed + options + moves, which is the record of truth. The
+        moves are read up to the row's version only: another process may store one between the two
+        reads, and a state one move ahead of its version would refuse the next act as a conflict."""
         with self.engine.connect() as conn:
             row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
         if row is None:
@@ -403,7 +407,8 @@ class Store:
             try:
                 state = game.from_json(row.snapshot)
                 # the snapshot is of an earlier version (written every snapshot_every): play the moves since
-                for step in self.history(table_id, since=len(state.history)) if len(state.history) < row.version else ():
+                since = len(state.history)
+                for step in self.history(table_id, since=since, until=row.version) if since < row.version else ():
                     state.replay_step(step)
                 if len(state.history) == row.version:
                     return state, row.version
@@ -411,7 +416,7 @@ class Store:
                 pass
             except games.IllegalAction:  # moves that do not follow the snapshot: replay them all
                 pass
-        state = game.replay(row.players, row.seed, json.loads(row.options), self.history(table_id))
+        state = game.replay(row.players, row.seed, json.loads(row.options), self.history(table_id, until=row.version))
         return state, row.version
 
     # ------------------------------------------------------------------ imported replays

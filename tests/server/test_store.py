@@ -86,6 +86,35 @@ def test_the_whole_state_is_written_every_few_versions_and_loads_with_the_moves_
     assert json.loads(snapshot)["history"] == played.history
 
 
+def test_a_move_stored_while_a_table_loads_is_not_in_the_state_of_the_version_read(store):
+    """Another process may store a move between load_state's read of the row and its read of the
+    moves: the state must still be the one of the row's version (one move ahead, it would take the
+    next act of the seat to play as a version conflict)."""
+    record = store.create_table("crypt", 2, seed=8)
+    for whole in (False, True):  # from the snapshot and the moves since; then every move (a broken snapshot)
+        played, version = play_and_store(store, record, store.snapshot_every * 2 + 3, seed=int(whole))
+        expected = played.to_json()
+        ahead = played.clone()
+        seat = ahead.to_act()[0]
+        ahead.apply(seat, ahead.legal_actions(seat)[0])
+        reads = store.history
+
+        def history_after_a_concurrent_move(table_id, since=0, until=None):
+            store.history = reads  # once
+            store.append(record.id, version, ahead.history[-1], ahead)
+            return reads(table_id, since, until)
+
+        store.history = history_after_a_concurrent_move
+        if whole:
+            with store.engine.begin() as conn:
+                conn.execute(update(tables).where(tables.c.id == record.id).values(snapshot='{"oops'))
+        state, loaded = store.load_state(record.id)
+        assert store.history == reads, "the concurrent move was stored"
+        assert (loaded, state.to_json()) == (version, expected)
+        assert store.load_state(record.id)[1] == version + 1
+        version += 1
+
+
 def test_a_stale_version_is_refused_and_changes_nothing(store):
     record = store.create_table("crypt", 3, seed=11)
     state, version = play_and_store(store, record, 5)

@@ -8,7 +8,10 @@ For each game with a batch version and each player count, two policies:
   scalar random playout of the engine rows above it (bench.our_player: no agents, no views, no log);
 - the game's bot (the batch's second policy): a batch of 5,000, against the scalar bot played as
   simulate plays it (ai/runner.play_game: the bot reads views and legal actions).
-The ratio is batch games/s ÷ scalar games/s; the target is ≥ 100× for random.
+Each on every array backend that plays it: numpy, and numba where it is installed and the game has
+a compiled kernel for the policy (the kernel's compile time is left out: it is cached on disk and
+paid once per installation). The ratio is batch games/s ÷ scalar games/s; the target is ≥ 100× for
+random, on the fastest backend (what `simulate --batch` uses by default).
 """
 
 from __future__ import annotations
@@ -26,13 +29,24 @@ from .engine import Rng, derive_seed
 TARGET = 100.0
 
 
-def batch_rate(game_id: str, players: int, policy: str, games_: int, seed: int = 0) -> float:
+def batch_backends(game_id: str, policy: str) -> list[str]:
+    """The array backends that play `policy` in their own way: numpy, and numba where a kernel does."""
+    from .batch import core
+    game_cls = core.load(game_id)
+    seats = np.full((1, 1), game_cls.policies.index(policy))
+    return ["numpy"] + (["numba"] if core.compiled_kernel(game_cls, seats) is not None else [])
+
+
+def batch_rate(game_id: str, players: int, policy: str, games_: int, seed: int = 0, backend: str = "numpy") -> float:
     from .batch import core
     game_cls = core.load(game_id)
     resolved = games.load(game_id).check_table(players, {})
     seats = np.full((games_, players), game_cls.policies.index(policy))
+    array = core.backend(backend)
+    if backend == "numba":  # compiled (or loaded from the disk cache) before the clock starts
+        core.play(game_cls, array, players, 8, resolved, seats[:8], seed, np.arange(8))
     start = time.process_time()
-    core.play(game_cls, core.backend("numpy"), players, games_, resolved, seats, seed, np.arange(games_))
+    core.play(game_cls, array, players, games_, resolved, seats, seed, np.arange(games_))
     return games_ / (time.process_time() - start)
 
 
@@ -72,30 +86,37 @@ def run_batch_bench(game_ids, *, games_: int = 20_000, bot_games: int = 5_000, s
                 if policy not in scalar:
                     scalar[policy] = scalar_bot_rate(game_id, players, policy, seconds)
                 size = games_ if policy == "random" else bot_games
-                rate = batch_rate(game_id, players, policy, size)
-                rows.append({"game": game_id, "players": players, "policy": policy, "batch_games_per_s": rate,
-                             "scalar_games_per_s": scalar[policy], "ratio": rate / scalar[policy],
-                             "games": size})
+                for backend in batch_backends(game_id, policy):
+                    rate = batch_rate(game_id, players, policy, size, backend=backend)
+                    rows.append({"game": game_id, "players": players, "policy": policy, "backend": backend,
+                                 "batch_games_per_s": rate, "scalar_games_per_s": scalar[policy],
+                                 "ratio": rate / scalar[policy], "games": size})
     return rows
 
 
 def render(rows: list[dict]) -> Table:
-    table = Table(title="Batched simulator (cryptarena/batch, numpy, one process): games per CPU second against "
+    table = Table(title="Batched simulator (cryptarena/batch, one process): games per CPU second against "
                   "the scalar engine's in this run", title_justify="left", box=None, pad_edge=False)
-    for name, justify in (("game", "left"), ("seats", "right"), ("policy", "left"), ("batch games/s", "right"),
+    for name, justify in (("game", "left"), ("seats", "right"), ("policy", "left"), ("backend", "left"),
+                          ("batch games/s", "right"),
                           ("scalar games/s", "right"), ("× scalar", "right")):
         table.add_column(name, justify=justify, no_wrap=True)
     for row in rows:
-        table.add_row(row["game"], str(row["players"]), row["policy"], f"{row['batch_games_per_s']:,.0f}",
+        table.add_row(row["game"], str(row["players"]), row["policy"], row["backend"],
+                      f"{row['batch_games_per_s']:,.0f}",
                       f"{row['scalar_games_per_s']:,.0f}", f"{row['ratio']:.1f}")
     return table
 
 
 def target_line(rows: list[dict]) -> str | None:
-    random_rows = [r for r in rows if r["policy"] == "random"]
-    if not random_rows:
+    best: dict = {}  # (game, seats) -> the fastest backend's random row
+    for row in rows:
+        key = (row["game"], row["players"])
+        if row["policy"] == "random" and (key not in best or row["ratio"] > best[key]["ratio"]):
+            best[key] = row
+    if not best:
         return None
-    worst = min(random_rows, key=lambda r: r["ratio"])
+    worst = min(best.values(), key=lambda r: r["ratio"])
     met = "met" if worst["ratio"] >= TARGET else "NOT met"
-    return (f"batch target (random policy ≥ {TARGET:.0f}× the scalar engine's games/s): {met}; lowest "
-            f"{worst['ratio']:.1f}× ({worst['game']}, {worst['players']} seats)")
+    return (f"batch target (random policy ≥ {TARGET:.0f}× the scalar engine's games/s, fastest backend): {met}; "
+            f"lowest {worst['ratio']:.1f}× ({worst['game']}, {worst['players']} seats, {worst['backend']})")

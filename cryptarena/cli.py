@@ -93,8 +93,9 @@ def simulate(game_id: str = GameArg,
              plot: Optional[str] = typer.Option(None, help="also write a PNG figure of the results to this file"),
              batch: bool = typer.Option(False, "--batch", help="play the games as arrays, many at once (Midas, "
                                         "Quartz; agents random and the game's bot: docs/batch.md)"),
-             array_backend: str = typer.Option("numpy", "--array-backend", help="with --batch: numpy, or jax "
-                                               "(needs pip install jax)"),
+             array_backend: str = typer.Option("auto", "--array-backend", help="with --batch: auto (numba "
+                                               "where installed, else numpy), numpy, numba, or jax (needs pip install "
+                                               "jax)"),
              option: Optional[List[str]] = OptionsOpt) -> None:
     """Play many seeded games between agents and report win rates, scores and lengths.
 

@@ -249,10 +249,10 @@ def build_report(game_id: str, players: int, seed: int, agents: list[str], optio
 def simulate_command(game_id: str, *, players: int, games: int, agents: list[str], seed: int = 0,
                      jobs: int = 1, as_json: bool = False, options: dict | None = None,
                      plot: str | None = None, backend: str = "local", address: str | None = None,
-                     batch: bool = False, array_backend: str = "numpy") -> None:
+                     batch: bool = False, array_backend: str = "auto") -> None:
     """The body of `cryptarena simulate`: bar on stderr, then a table (or JSON) on stdout, and
     a PNG figure when `plot` names a file. `batch`: the games are played as arrays
-    (cryptarena/batch, docs/batch.md), on `array_backend` (numpy or jax)."""
+    (cryptarena/batch, docs/batch.md), on `array_backend` (auto, numpy, numba or jax)."""
     try:
         if not batch:  # checked here too so that a mistake is reported before the bar appears
             check_setup(game_id, players, games, agents, jobs, options, backend, address)

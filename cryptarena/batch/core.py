@@ -24,7 +24,7 @@ from ..engine import CryptArenaError, OptionError
 
 # id -> module of its batch version; imported on first use, so a game's module may be missing
 GAMES = {"midas": "cryptarena.batch.midas", "quartz": "cryptarena.batch.quartz"}
-BACKENDS = ("numpy", "jax")
+BACKENDS = ("auto", "numpy", "numba", "jax")
 DEFAULT_CHUNK = 50_000
 MAX_STEPS = 100_000  # a batch still running after this many decisions is stuck (a rules bug)
 
@@ -69,13 +69,27 @@ class Backend:
 _BACKENDS: dict[str, Backend] = {}
 
 
+def compiled_available() -> bool:
+    """Whether numba is installed (the compiled backend needs it)."""
+    return importlib.util.find_spec("numba") is not None
+
+
 def backend(name: str = "numpy") -> Backend:
-    """The numpy backend, or jax.numpy with 64-bit integers (the chance hash needs uint64)."""
+    """The numpy backend; numba (compiled kernels where a game has one for the run's policies, the
+    numpy code otherwise: docs/batch.md); jax.numpy with 64-bit integers (the chance hash needs
+    uint64); or auto: numba where it is installed, else numpy."""
+    if name == "auto":
+        name = "numba" if compiled_available() else "numpy"
     found = _BACKENDS.get(name)
     if found is not None:
         return found
     if name == "numpy":
         found = Backend("numpy", np)
+    elif name == "numba":
+        if not compiled_available():
+            raise BatchSetupError("the numba backend needs numba: pip install numba (make setup installs it)",
+                                  "--array-backend")
+        found = Backend("numba", np)
     elif name == "jax":
         try:
             import jax
@@ -353,6 +367,10 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
     fifth of the batch has finished (the steps then cost only what is still being played)."""
     xp = backend_.xp
     index = np.asarray(game_index)
+    if backend_.name == "numba" and source is None and policy_source is None:
+        done = play_compiled(game_cls, players, n, options, seats_policy, seed, index)
+        if done is not None:
+            return done
     source = source if source is not None else RandomSource(backend_, seed, index, stream=0)
     policy_source = policy_source if policy_source is not None else RandomSource(backend_, seed, index, stream=1)
     game = game_cls(backend_, players, n, options, source)
@@ -368,7 +386,7 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
         if not live:
             parts.append((origin, game.result()))
             return _assemble(parts, n)
-        if backend_.name == "numpy" and hasattr(game, "take") and live * 5 <= origin.shape[0] * 4 \
+        if backend_.name != "jax" and hasattr(game, "take") and live * 5 <= origin.shape[0] * 4 \
                 and origin.shape[0] >= 64:  # (jax would compile every operation again for the new shape)
             finished = np.asarray(backend_.asnumpy(~active))
             parts.append((origin[finished], _rows(game.result(), finished)))
@@ -391,6 +409,30 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
                     actions = xp.where(mine, choice, actions)
         game.step(actions)
     raise RuntimeError(f"a batch of {game_cls.id} has not ended after {MAX_STEPS} decisions")
+
+
+def compiled_kernel(game_cls, seats_policy):
+    """The game's compiled module (batch/<id>_compiled.py, named by the class's `compiled`) when it
+    plays every policy of `seats_policy`, else None."""
+    name = getattr(game_cls, "compiled", None)
+    if name is None or not compiled_available():
+        return None
+    module = importlib.import_module(name)
+    used = {game_cls.policies[k] for k in set(np.asarray(seats_policy).ravel().tolist())}
+    return module if used <= set(module.POLICIES) else None
+
+
+def play_compiled(game_cls, players: int, n: int, options: dict, seats_policy, seed: int, game_index):
+    """`play` by the game's compiled kernel (the same games, drawn from the same streams), or None
+    where the game has none for these policies."""
+    module = compiled_kernel(game_cls, seats_policy)
+    if module is None:
+        return None
+    numpy_ = backend("numpy")
+    rules = RandomSource(numpy_, seed, game_index, stream=0).base
+    policies = RandomSource(numpy_, seed, game_index, stream=1).base
+    seats = np.ascontiguousarray(np.asarray(seats_policy, dtype=np.int64).reshape(n, players))
+    return module.play(players, n, options, seats, rules, policies)
 
 
 def _rows(result: BatchResult, rows) -> BatchResult:
@@ -512,7 +554,7 @@ def seating_indices(players: int, start: int, stop: int, agents: int) -> np.ndar
 
 
 def run_batch(game_id: str, players: int, games: int, agents: list[str], seed: int = 0, options: dict | None = None,
-              backend: str = "numpy", chunk: int = DEFAULT_CHUNK,
+              backend: str = "auto", chunk: int = DEFAULT_CHUNK,
               on_progress: Callable[[int], None] | None = None) -> dict:
     """`simulate`'s report (ai/simulate.py build_report) for `games` games played as arrays, chunk by
     chunk; game g is the same game whatever the chunk size."""

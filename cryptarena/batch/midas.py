@@ -99,7 +99,7 @@ class MidasBatch:
         self.bk, self.xp, self.source = backend, backend.xp, source
         # jax compiles each operation per shape: there every step keeps the batch's shape (masks
         # only); numpy gathers the games a rarer decision concerns into a sub-batch instead
-        self.fixed = backend.name != "numpy"
+        self.fixed = backend.name == "jax"
         xp = self.xp
         self.p, self.n, self.options = players, n, options
         self.preset = options["die_faces"]

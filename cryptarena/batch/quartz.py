@@ -46,6 +46,7 @@ class QuartzBatch:
 
     id = GAME_ID
     policies = ("random", "greedy")
+    compiled = "cryptarena.batch.quartz_compiled"
 
     def __init__(self, backend, players: int, n: int, options: dict | None, source):
         game = registry.load(GAME_ID)

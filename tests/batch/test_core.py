@@ -106,3 +106,42 @@ def test_jax_source_draws_what_numpy_draws():
     assert (np.asarray(b.dice(mask, 5, 6)) == a.dice(mask, 5, 6)).all()
     weights = np.tile([2, 1, 4], (64, 1))
     assert (np.asarray(b.pick(mask, weights)) == a.pick(mask, weights)).all()
+
+
+def test_compiled_draws_are_the_random_sources():
+    pytest.importorskip("numba", reason="numba is not installed (make setup installs it): the compiled backend "
+                        "is not tested here")
+    from cryptarena.batch.compiled import below, draw, jit
+
+    @jit
+    def draws(base, k, out):
+        for g in range(base.shape[0]):
+            for j in range(out.shape[1]):
+                out[g, j] = below(draw(base[g], j + 1), k[g])  # a game's first draw is number 1
+
+    source = core.RandomSource(NP, 12, np.arange(300, 364), stream=1)
+    k = np.arange(1, 65) * 7919 % 1000 + 1
+    out = np.zeros((64, 6), dtype=np.int64)
+    draws(source.base.copy(), k, out)
+    assert (np.stack([source.below(np.ones(64, dtype=bool), k) for _ in range(6)], axis=1) == out).all()
+
+
+def test_the_backend_names():
+    assert core.backend("auto").name == ("numba" if core.compiled_available() else "numpy")
+    assert core.backend("numpy").xp is np
+    if core.compiled_available():
+        assert core.backend("numba").xp is np  # the policies without a kernel run the numpy code
+    else:
+        with pytest.raises(core.BatchSetupError, match="needs numba"):
+            core.backend("numba")
+
+
+def test_a_run_no_kernel_plays_falls_back_to_the_numpy_code():
+    """The probabilistic bot has no kernel: on the numba backend a run with it is the numpy run."""
+    pytest.importorskip("numba", reason="numba is not installed (make setup installs it)")
+    game_cls = core.load("midas")
+    seats = np.tile([0, 1, 1], (40, 1))
+    assert core.compiled_kernel(game_cls, seats) is None
+    assert core.play_compiled(game_cls, 3, 40, {}, seats, 5, np.arange(40)) is None
+    assert core.run_batch("midas", 3, 40, ["random", "medium"], seed=5, backend="numba") == \
+        core.run_batch("midas", 3, 40, ["random", "medium"], seed=5, backend="numpy")

@@ -91,6 +91,7 @@ class MidasBatch:
     id = "midas"
     policies = ("random", "probabilistic")
     refuse = staticmethod(refuse)
+    compiled = "cryptarena.batch.midas_compiled"
 
     def __init__(self, backend, players: int, n: int, options: dict, source):
         reason = refuse(players, options)

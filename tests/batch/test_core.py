@@ -137,11 +137,11 @@ def test_the_backend_names():
 
 
 def test_a_run_no_kernel_plays_falls_back_to_the_numpy_code():
-    """The probabilistic bot has no kernel: on the numba backend a run with it is the numpy run."""
+    """Quartz's greedy bot has no kernel: on the numba backend a run with it is the numpy run."""
     pytest.importorskip("numba", reason="numba is not installed (make setup installs it)")
-    game_cls = core.load("midas")
+    game_cls = core.load("quartz")
     seats = np.tile([0, 1, 1], (40, 1))
     assert core.compiled_kernel(game_cls, seats) is None
     assert core.play_compiled(game_cls, 3, 40, {}, seats, 5, np.arange(40)) is None
-    assert core.run_batch("midas", 3, 40, ["random", "medium"], seed=5, backend="numba") == \
-        core.run_batch("midas", 3, 40, ["random", "medium"], seed=5, backend="numpy")
+    assert core.run_batch("quartz", 3, 40, ["random", "medium"], seed=5, backend="numba") == \
+        core.run_batch("quartz", 3, 40, ["random", "medium"], seed=5, backend="numpy")

@@ -51,6 +51,34 @@ def test_redis_bus_fans_out_between_processes_in_order():
     asyncio.run(scenario())
 
 
+def test_redis_bus_pipelines_the_events_published_at_once_and_keeps_their_order():
+    url = redis_or_skip()
+    tables = ["pipe-" + secrets.token_hex(4) for _ in range(5)]
+
+    async def scenario():
+        first, second = RedisBus(url), RedisBus(url)
+        await first.start()
+        await second.start()
+        try:
+            queues = {table: second.subscribe(table) for table in tables}
+            # 40 moves of 5 tables published by concurrent tasks, as a busy process does
+            await asyncio.gather(*(first.publish(table, {"kind": "moved", "version": version})
+                                   for version in range(1, 41) for table in tables))
+            assert 1 <= first.batches < 20  # round trips shared, not one an event
+            for table, queue in queues.items():
+                got = [await asyncio.wait_for(queue.get(), 5) for _ in range(40)]
+                assert [event["version"] for event in got] == list(range(1, 41)), table
+            with pytest.raises(TypeError):  # an event that cannot be sent is its publisher's error
+                await first.publish(tables[0], {"kind": "moved", "version": {1, 2}})
+            await first.publish(tables[0], {"kind": "moved", "version": 41})  # and the bus goes on
+            assert (await asyncio.wait_for(queues[tables[0]].get(), 5))["version"] == 41
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(scenario())
+
+
 def test_redis_bus_refuses_to_start_without_redis():
     async def scenario():
         bus = RedisBus("redis://127.0.0.1:1/0")

@@ -10,6 +10,7 @@ passages, a phazed attack or a Phase Walk goes through walls.
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from .components import HEXES
 
@@ -27,13 +28,18 @@ def turned(doors, turn: int) -> list[int]:
 def placements(tile: str, side: int) -> list[int]:
     """The turns of `tile` that open a door onto `side` of the hex it is placed against (its door
     must face back, on opposite(side)); turns giving the same doors are listed once."""
+    return list(_placements(tile, side))
+
+
+@cache
+def _placements(tile: str, side: int) -> tuple[int, ...]:
     seen, found = set(), []
     for turn in range(6):
         doors = tuple(turned(HEXES[tile].doors, turn))
         if opposite(side) in doors and doors not in seen:
             seen.add(doors)
             found.append(turn)
-    return found
+    return tuple(found)
 
 
 class Crypt:
@@ -42,11 +48,23 @@ class Crypt:
     def __init__(self, placed: list[dict]):
         self.placed = placed
         self.at = {(h["q"], h["r"]): i for i, h in enumerate(placed)}
+        # per hex, the hex on each side (None: unexplored). Cells never move, so this is kept as
+        # hexes are added; doors are read live (a door is only ever set when its hex is placed)
+        self.near = [self._around(h) for h in placed]
+
+    def _around(self, h: dict) -> list:
+        q, r, at = h["q"], h["r"], self.at
+        return [at.get((q + dq, r + dr)) for dq, dr in STEPS]
 
     def add(self, entry: dict) -> int:
         self.placed.append(entry)
         index = len(self.placed) - 1
         self.at[(entry["q"], entry["r"])] = index
+        near = self._around(entry)
+        self.near.append(near)
+        for side, other in enumerate(near):
+            if other is not None:
+                self.near[other][(side + 3) % 6] = index
         return index
 
     def cell(self, index: int, side: int) -> tuple[int, int]:
@@ -55,11 +73,12 @@ class Crypt:
         return h["q"] + dq, h["r"] + dr
 
     def neighbour(self, index: int, side: int) -> int | None:
-        return self.at.get(self.cell(index, side))
+        return self.near[index][side]
 
     def open_sides(self, index: int) -> list[int]:
         """Doors of the hex that lead to an unexplored cell (where a hex may be placed)."""
-        return [d for d in self.placed[index]["doors"] if self.cell(index, d) not in self.at]
+        near = self.near[index]
+        return [d for d in self.placed[index]["doors"] if near[d] is None]
 
     def paths(self, start: int) -> dict[int, list[int]]:
         """The shortest way from `start` to every hex it connects to: the hexes stepped into, in order."""
@@ -75,16 +94,16 @@ class Crypt:
 
     def passages(self, index: int) -> list[int]:
         """Neighbouring hexes joined to this one by an open passage (a door on both sides)."""
-        found = []
-        for d in self.placed[index]["doors"]:
-            other = self.neighbour(index, d)
-            if other is not None and opposite(d) in self.placed[other]["doors"]:
-                found.append(other)
-        return sorted(found)
+        near, placed = self.near[index], self.placed
+        found = [other for d in placed[index]["doors"]
+                 if (other := near[d]) is not None and (d + 3) % 6 in placed[other]["doors"]]
+        if len(found) > 1:
+            found.sort()
+        return found
 
     def adjacent(self, index: int) -> list[int]:
         """Every neighbouring hex, walls or not (phazed)."""
-        return sorted(n for d in range(6) if (n := self.neighbour(index, d)) is not None)
+        return sorted(n for n in self.near[index] if n is not None)
 
     def in_range(self, index: int, reach: str, phazed: bool = False) -> list[int]:
         """Hexes an attack from `index` reaches: its own ("same"), those one open passage away

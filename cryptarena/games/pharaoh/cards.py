@@ -16,43 +16,92 @@ on the card it protects.
 
 from __future__ import annotations
 
+from functools import cache
+
+from .acts import ATTACH, CANCEL, CONFIRM, MODIFIER, PLAY, TARGET, USE
 from .components import CARDS, CHARACTERS, LIFE
 
 ALTERATIONS = ("echo", "lock", "reach")
 REACH = {"same": 0, "hex1": 1, "hex2": 2}
+# attached, answered or defended with, never played on their own
+NEVER_PLAYED = frozenset(("block", "dodge_bonus", "attack_bonus", "echo", "lock", "reach", "enforce", "clear", "thwart"))
+IS_AGENT = {card_id: card.is_agent for card_id, card in CARDS.items()}
+
+
+class _Refs(dict):
+    """A target ref (c<seat>, h<hex>) for a number, made once."""
+
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, number: int) -> str:
+        ref = self[number] = f"{self.kind}{number}"
+        return ref
+
+
+CHARACTER_REF, HEX_REF = _Refs("c"), _Refs("h")
+
+
+@cache
+def _reaches(character: str) -> frozenset:
+    """The cards of effect "reach" (a longer range) the character may use."""
+    return frozenset(c for c, card in CARDS.items() if card.effect == "reach" and CHARACTERS[character].may_use(card))
+
+
+@cache
+def _plays(character: str, free: bool) -> dict:
+    """card id -> (card, its play methods) of every card the character may play from hand in the
+    free actions (`free`) or as an action; cards never played on their own are left out."""
+    spec = CHARACTERS[character]
+    found = {}
+    for card_id, card in CARDS.items():
+        methods = tuple(m for m in card.methods if m != "any_time")
+        if spec.may_use(card) and (card.has("modifier") or card.free) == free and card.effect not in NEVER_PLAYED \
+                and methods:
+            found[card_id] = (card, methods)
+    return found
 
 
 class CardsMixin:
     # ------------------------------------------------------------------ what may be played
     def card_plays(self, seat: int, free: bool) -> list[dict]:
+        character = self.chars[seat]
+        if character is None:
+            return []
+        plays = _plays(character, free)
         found = []
+        checked: dict = {}  # what _playable found for a card's shape, for the next card of that shape
         for card_id in dict.fromkeys(self.hand[seat]):
-            card = CARDS[card_id]
-            if not self.may_use(seat, card) or (card.has("modifier") or card.free) != free:
+            row = plays.get(card_id)
+            if row is None:
                 continue
-            for method in card.methods:
-                if method != "any_time" and self._playable(seat, card, method):
-                    found.append({"type": "play", "card": card_id, "method": method})
+            card, methods = row
+            for method in methods:
+                key = (card_id, method) if card.effect != "damage" or method == "table" else \
+                    (card.all, card.range, card.dtype)
+                ok = checked.get(key)
+                if ok is None:
+                    ok = checked[key] = self._playable(seat, card, method)
+                if ok:
+                    found.append(PLAY[card_id, method])
         return found
 
     def _playable(self, seat: int, card, method: str) -> bool:
         effect = card.effect
-        if effect in ("block", "dodge_bonus", "attack_bonus", "echo", "lock", "reach", "enforce", "clear",
-                      "thwart"):
+        if effect in NEVER_PLAYED:
             return False  # attached, answered or defended with, never played on their own
         if effect == "damage" and method != "table":
-            longer = any(CARDS[c].effect == "reach" and self.may_use(seat, CARDS[c]) for c in self.hand[seat])
-            return bool(self.targets_for(seat, self.play_shape(seat, card, method), 1 if longer else 0))
-        if effect == "hex_trap" and method == "use_discard":
-            return bool(self.targets_for(seat, self.play_shape(seat, card, method)))
-        if effect in ("curse", "disarm"):
-            return bool(self.targets_for(seat, self.play_shape(seat, card, method)))
+            longer = not _reaches(self.chars[seat]).isdisjoint(self.hand[seat])
+            return self.has_targets(seat, self.play_shape(seat, card, method), 1 if longer else 0)
+        if effect == "hex_trap" and method == "use_discard" or effect in ("curse", "disarm"):
+            return self.has_targets(seat, self.play_shape(seat, card, method))
         if effect == "heal":
             return self.life[seat] < LIFE
         if effect == "draw":
             return bool(self.deck[seat] or self.discard[seat])
         if effect in ("phase_walk", "teleport"):
-            return self.trapped[seat] is None and bool(self.targets_for(seat, self.play_shape(seat, card, method)))
+            return self.trapped[seat] is None and self.has_targets(seat, self.play_shape(seat, card, method))
         return True
 
     def tabled_uses(self, seat: int) -> list[dict]:
@@ -63,8 +112,8 @@ class CardsMixin:
             card = CARDS[entry["card"]]
             usable = (card.effect == "damage" and entry["seat"] == seat) or \
                 (card.is_agent and (entry["hex"] is not None or entry["seat"] == seat))
-            if usable and self.targets_for(seat, self.use_shape(entry)):
-                found.append({"type": "use", "uid": entry["uid"]})
+            if usable and self.has_targets(seat, self.use_shape(entry)):
+                found.append(USE[entry["uid"]])
         return found
 
     # ------------------------------------------------------------------ the shape of a play
@@ -92,7 +141,7 @@ class CardsMixin:
 
     def use_shape(self, entry: dict) -> dict:
         card = CARDS[entry["card"]]
-        where = self.where(f"t{entry['uid']}")
+        where = entry["hex"] if entry["hex"] is not None else self.pos[entry["seat"]]  # where(t<uid>)
         return {"aim": "hex" if card.all else "piece", "from": where, "reach": card.range,
                 "phazed": card.dtype == "phazed", "agent": card.is_agent}
 
@@ -100,46 +149,91 @@ class CardsMixin:
         aim, here = shape.get("aim"), shape.get("from")
         if aim is None or here is None:
             return []
-        crypt = self.crypt
         if aim == "walk":
-            return [f"h{h}" for h in crypt.adjacent(here)]
+            return [HEX_REF[h] for h in self.crypt.adjacent(here)]
         if aim == "any_hex":
-            return [f"h{h}" for h in range(len(self.placed)) if h != here]
+            return [HEX_REF[h] for h in range(len(self.placed)) if h != here]
         if aim == "placement":
-            return [f"h{h}" for h in range(len(self.placed))] + self.pieces_in(range(len(self.placed)), seat)
+            return [HEX_REF[h] for h in range(len(self.placed))] + self.pieces_in(range(len(self.placed)), seat)
         reach = shape["reach"]
         if reach != "any" and reach_bonus:
             reach = {0: "same", 1: "hex1"}.get(REACH[reach] + reach_bonus, "hex2")
-        hexes = self.hexes_within(here, reach, shape.get("phazed", False))
+        hexes = [here] if reach == "same" else self.hexes_within(here, reach, shape.get("phazed", False))
         if aim == "hex":
-            return [f"h{h}" for h in hexes]
+            return [HEX_REF[h] for h in hexes]
+        pos = self.pos
         if aim == "card":
             return [f"t{e['uid']}" for e in self.table if e["seat"] is not None and e["seat"] != seat
-                    and not self.defeated[e["seat"]] and self.pos[e["seat"]] in hexes and not e["lock"]]
+                    and not self.defeated[e["seat"]] and pos[e["seat"]] in hexes and not e["lock"]]
         pieces = self.pieces_in(hexes, seat, monsters=not shape.get("dominated", False))
         if aim == "character":
             return [p for p in pieces if p[0] == "c"]
         # tabled armour and shields of others may be targeted too ("Valid targets are characters,
         # monsters, agents, and tabled cards")
         return pieces + [f"t{e['uid']}" for e in self.table if e["seat"] is not None and e["seat"] != seat
-                         and e["lp"] is not None and not CARDS[e["card"]].is_agent and self.pos[e["seat"]] in hexes]
+                         and e["lp"] is not None and not IS_AGENT[e["card"]] and pos[e["seat"]] in hexes]
+
+    def has_targets(self, seat: int, shape: dict, reach_bonus: int = 0) -> bool:
+        """bool(targets_for(...)), stopping at the first target: what a legal list asks of most
+        plays (is there anyone to aim at?) without listing them all."""
+        aim, here = shape.get("aim"), shape.get("from")
+        if aim != "piece" and aim != "character" or here is None:
+            return bool(self.targets_for(seat, shape, reach_bonus))
+        reach = shape["reach"]
+        if reach != "any" and reach_bonus:
+            reach = {0: "same", 1: "hex1"}.get(REACH[reach] + reach_bonus, "hex2")
+        hexes = {here} if reach == "same" else set(self.hexes_within(here, reach, shape.get("phazed", False)))
+        pos, defeated = self.pos, self.defeated
+        for s in range(self.players):
+            if pos[s] in hexes and s != seat and not defeated[s]:
+                return True
+        if aim == "character":
+            return False
+        for e in self.table:
+            if IS_AGENT[e["card"]]:  # an agent (pieces_in), in its hex or its character's
+                if e["owner"] != seat and (e["hex"] if e["hex"] is not None else pos[e["seat"]]) in hexes:
+                    return True
+            elif e["seat"] is not None and e["seat"] != seat and e["lp"] is not None and pos[e["seat"]] in hexes:
+                return True  # armour or a shield in front of another character
+        if not shape.get("dominated", False):
+            for m in self.monsters:
+                if m["hex"] in hexes and m["dominated_by"] != seat:
+                    return True
+        return False
 
     def hexes_within(self, here: int, reach: str, phazed: bool) -> list[int]:
+        crypt = self.crypt
         if reach == "hex2":
-            first = self.crypt.in_range(here, "hex1", phazed)
-            return sorted({h for mid in first for h in self.crypt.in_range(mid, "hex1", phazed)})
-        return self.crypt.in_range(here, reach, phazed)
+            first = crypt.in_range(here, "hex1", phazed)
+            return sorted({h for mid in first for h in crypt.in_range(mid, "hex1", phazed)})
+        return crypt.in_range(here, reach, phazed)
 
     def pieces_in(self, hexes, seat: int | None, monsters: bool = True) -> list[str]:
         """Characters, agents and monsters standing in `hexes`, but `seat`'s own."""
         wanted = set(hexes)
-        found = [f"c{s}" for s in range(self.players)
-                 if s != seat and not self.defeated[s] and self.pos[s] in wanted]
-        found += [f"t{e['uid']}" for e in self.table if CARDS[e["card"]].is_agent and e["owner"] != seat
-                  and self.where(f"t{e['uid']}") in wanted]
+        pos, defeated = self.pos, self.defeated
+        found = [CHARACTER_REF[s] for s in range(self.players) if s != seat and not defeated[s] and pos[s] in wanted]
+        # an agent stands in its hex, or (a guard) in its character's: where(t<uid>) written out
+        found += [f"t{e['uid']}" for e in self.table if IS_AGENT[e["card"]] and e["owner"] != seat
+                  and (e["hex"] if e["hex"] is not None else pos[e["seat"]]) in wanted]
         if monsters:
             found += [f"m{m['uid']}" for m in self.monsters if m["hex"] in wanted and m["dominated_by"] != seat]
         return found
+
+    def anyone_in(self, here: int, seat: int) -> bool:
+        """Whether pieces_in([here], seat) finds anyone."""
+        pos, defeated = self.pos, self.defeated
+        for s in range(self.players):
+            if pos[s] == here and s != seat and not defeated[s]:
+                return True
+        for m in self.monsters:
+            if m["hex"] == here and m["dominated_by"] != seat:
+                return True
+        for e in self.table:
+            if IS_AGENT[e["card"]] and e["owner"] != seat and \
+                    (e["hex"] if e["hex"] is not None else pos[e["seat"]]) == here:
+                return True
+        return False
 
     # ------------------------------------------------------------------ starting and building a play
     def start_play(self, seat: int, action: dict) -> None:
@@ -153,7 +247,7 @@ class CardsMixin:
         elif kind == "use":
             pending["uid"] = action["uid"]
         self.pending = pending
-        if self.build_options(seat) == [{"type": "confirm"}, {"type": "cancel"}]:
+        if self.builds_nothing(seat):
             self.commit()
         else:
             self.decision = {"kind": "build", "seat": seat}
@@ -192,6 +286,30 @@ class CardsMixin:
 
     def build_options(self, seat: int) -> list[dict]:
         pending = self.pending
+        options = self.attachments(seat, pending)
+        shape = self.shape_of(pending)
+        reach_bonus = 1 if pending["alteration"] == "long_shot" else 0
+        if shape.get("aim"):
+            options += [TARGET[t] for t in self.targets_for(seat, shape, reach_bonus)]
+        if not shape.get("aim") or shape.get("optional"):
+            options.append(CONFIRM)
+        options.append(CANCEL)
+        return options
+
+    def builds_nothing(self, seat: int) -> bool:
+        """build_options(seat) == [confirm, cancel] (nothing to attach, no target to choose), without
+        listing the targets."""
+        pending = self.pending
+        if self.attachments(seat, pending):
+            return False
+        shape = self.shape_of(pending)
+        if not shape.get("aim"):
+            return True
+        return bool(shape.get("optional")) and \
+            not self.has_targets(seat, shape, 1 if pending["alteration"] == "long_shot" else 0)
+
+    def attachments(self, seat: int, pending: dict) -> list[dict]:
+        """The attach and modifier options of a play being built."""
         options = []
         for card_id in dict.fromkeys(self.hand[seat]):
             card = CARDS[card_id]
@@ -200,18 +318,11 @@ class CardsMixin:
             if card.effect in ALTERATIONS and pending["alteration"] is None and (
                     (card.effect == "lock" and self.tables_a_card(pending)) or
                     (card.effect != "lock" and self.is_attack(pending) and self.shape_of(pending).get("reach"))):
-                options.append({"type": "attach", "card": card_id})
+                options.append(ATTACH[card_id])
             elif card.has("attack_enhancement") and pending["enhancement"] is None and self.is_attack(pending):
-                options.append({"type": "attach", "card": card_id})
+                options.append(ATTACH[card_id])
             elif card.effect == "enforce" and self.enforceable(pending):
-                options.append({"type": "modifier", "card": card_id})
-        shape = self.shape_of(pending)
-        reach_bonus = 1 if pending["alteration"] == "long_shot" else 0
-        if shape.get("aim"):
-            options += [{"type": "target", "target": t} for t in self.targets_for(seat, shape, reach_bonus)]
-        if not shape.get("aim") or shape.get("optional"):
-            options.append({"type": "confirm"})
-        options.append({"type": "cancel"})
+                options.append(MODIFIER[card_id])
         return options
 
     def _build(self, seat: int, action: dict) -> None:

@@ -17,6 +17,7 @@ choosing the order (phase `soak`) when there are several; the rest comes off the
 
 from __future__ import annotations
 
+from .acts import DEFEND_CARD, DEFEND_UID, DODGE, DODGE_CARD, DODGE_EXIT, TAKE
 from .components import CARDS, CHARACTERS, KEY, MONSTER_BOUNTY, MONSTERS
 
 
@@ -95,22 +96,22 @@ class CombatMixin:
         for card_id in dict.fromkeys(hand):
             card = CARDS[card_id]
             if card.effect == "block" and (card.any_time or not job["anytime"]) and self.may_use(seat, card):
-                options.append({"type": "defend", "card": card_id})
+                options.append(DEFEND_CARD[card_id])
         is_character = target[0] == "c"
         if is_character and not job["anytime"]:  # a defence card tabled in response to the attack
-            options += [{"type": "defend", "card": c} for c in dict.fromkeys(hand)
+            options += [DEFEND_CARD[c] for c in dict.fromkeys(hand)
                         if CARDS[c].effect in ("armor", "tabled_block") and self.may_use(seat, CARDS[c])]
             for entry in self.table:
                 if entry["seat"] == seat and entry["hex"] is None and CARDS[entry["card"]].effect == "tabled_block":
-                    options.append({"type": "defend", "uid": entry["uid"]})
+                    options.append(DEFEND_UID[entry["uid"]])
         if job["dodgeable"] and (not job["anytime"] or job["label"] in CARDS and CARDS[job["label"]].effect == "thwart"):
-            options.append({"type": "dodge"})
+            options.append(DODGE)
             for card_id in dict.fromkeys(hand):
                 if CARDS[card_id].effect == "dodge_bonus":
-                    options.append({"type": "dodge", "card": card_id})
+                    options.append(DODGE_CARD[card_id])
         if is_character and self.holds_key(seat) and self.placed[self.pos[seat]]["exit"]:
-            options.append({"type": "dodge_exit"})
-        options.append({"type": "take"})
+            options.append(DODGE_EXIT)
+        options.append(TAKE)
         return options
 
     def dodge_score(self, ref: str) -> int:

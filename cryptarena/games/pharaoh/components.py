@@ -223,5 +223,5 @@ CARD_ORDER = {card_id: i for i, card_id in enumerate(CARDS)}
 HEX_ORDER = {hex_id: i for i, hex_id in enumerate(HEXES)}
 
 
-def card_key(card_id: str) -> int:
-    return CARD_ORDER[card_id]
+# a card's place in the catalogue, as a sort key (the dict's own lookup: it sorts hands at every draw)
+card_key = CARD_ORDER.__getitem__

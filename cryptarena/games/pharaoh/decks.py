@@ -26,8 +26,8 @@ from functools import cache, lru_cache
 from ...engine import Action
 from ...engine.messages import render
 
-from .components import (CARDS, CHARACTERS, COPIES, DECK_MAX, DECK_MIN, DECKS, HEXES, KEY, LIFE, MAX_HEXES, MIN_HEXES,
-                         RARITY_CAPS, START_HAND, card_key)
+from .components import (CARD_ORDER, CARDS, CHARACTERS, COPIES, DECK_MAX, DECK_MIN, DECKS, HEXES, KEY, LIFE, MAX_HEXES,
+                         MIN_HEXES, RARITY_CAPS, START_HAND, card_key)
 
 def deck_problems(character: str, cards: dict, hexes: list) -> list[str]:
     """Every limit a deck and hex selection breaks, in English words (empty: legal). `cards` counts
@@ -150,16 +150,14 @@ EXITS = frozenset(h for h, tile in HEXES.items() if tile.exit)
 ALL_HEXES = tuple((ADD_HEX[h], h, tile.rarity) for h, tile in HEXES.items())
 
 
-def _open(choices: str | None, counts: dict, rarities: dict) -> tuple[Action, ...]:
-    """The add actions of the character's cards (`choices`; None: the hexes) whose item has fewer
-    than COPIES copies and whose rarity is under its cap."""
-    maxed = frozenset(item for item, n in counts.items() if n >= COPIES)
-    full = frozenset(rarity for rarity, n in rarities.items() if rarity in RARITY_CAPS and n >= RARITY_CAPS[rarity])
-    return _open_for(choices, maxed, full)
+def _full(rarities: dict) -> frozenset:
+    return frozenset(rarity for rarity, n in rarities.items() if rarity in RARITY_CAPS and n >= RARITY_CAPS[rarity])
 
 
 @lru_cache(maxsize=4096)  # a few limits reached at a time: few keys, each list built once
 def _open_for(choices: str | None, maxed: frozenset, full: frozenset) -> tuple[Action, ...]:
+    """The add actions of the character's cards (`choices`; None: the hexes) whose item has fewer
+    than COPIES copies and whose rarity is under its cap."""
     every = ALL_HEXES if choices is None else usable(choices)
     return tuple(add for add, item, rarity in every if item not in maxed and rarity not in full)
 
@@ -168,26 +166,151 @@ def blank_setup() -> dict:
     return {"mode": None, "deck": None, "character": None, "cards": {}, "hexes": [], "ready": False}
 
 
+_ORDER = CARD_ORDER.__getitem__
+CARD_RARITY = {card_id: card.rarity for card_id, card in CARDS.items()}
+HEX_RARITY = {hex_id: tile.rarity for hex_id, tile in HEXES.items()}
+# the limits a deck still being built may break and be sound otherwise
+_GROWING = frozenset({"pharaoh.deck.size", "pharaoh.deck.hex_count", "pharaoh.deck.no_exit"})
+
+
+class _Build:
+    """A building seat's deck as set-up's legal list reads it (counts per item and rarity, the
+    items and rarities at their limit, the add and remove actions), kept up to date by each add or
+    remove: a random builder changes one card a step, and counting the whole deck again at every
+    step was a fifth of a playout. Not part of the game: a load or a copy's re-draw starts afresh.
+    It describes the seat's deck only while `cards` and `hexes` are the seat's very objects and
+    equal its own copies (`_build_of` checks), so an edit from outside rebuilds it too."""
+
+    __slots__ = ("character", "cards", "hexes", "card_copy", "hex_copy", "cards_sorted", "size", "card_rarities",
+                 "maxed", "full", "adds", "removes", "hex_counts", "hexes_sorted", "hex_rarities", "hex_maxed",
+                 "hex_full", "hex_adds", "remove_hexes", "exit", "sound")
+
+    def __init__(self, character, cards: dict, hexes: list):
+        self.character, self.cards, self.hexes = character, cards, hexes
+        self.card_copy, self.hex_copy = dict(cards), list(hexes)
+        order = sorted(cards, key=_ORDER)
+        self.cards_sorted = list(cards) == order
+        self.size = sum(cards.values()) + 1
+        self.card_rarities = _rarities(cards, CARDS)
+        self.maxed = frozenset(c for c, n in cards.items() if n >= COPIES)
+        self.full = _full(self.card_rarities)
+        self.adds = None  # worked out when asked: a full deck offers none
+        self.removes = tuple(REMOVE[c] for c in order)
+        self.survey_hexes(hexes)
+        # deck_issues is asked once here; adds and removes of legal actions keep a sound deck sound
+        self.sound = all(issue["msg"] in _GROWING for issue in deck_issues(character, cards, hexes))
+
+    def survey_hexes(self, hexes: list) -> None:
+        counts = self.hex_counts = _count(hexes)
+        self.hexes_sorted = hexes == sorted(hexes)
+        self.hex_rarities = _rarities(counts, HEXES)
+        self.hex_maxed = frozenset(h for h, n in counts.items() if n >= COPIES)
+        self.hex_full = _full(self.hex_rarities)
+        self.hex_adds = None
+        self.remove_hexes = tuple(REMOVE_HEX[h] for h in counts)
+        self.exit = not EXITS.isdisjoint(counts)
+
+    def count(self, rarities: dict, rarity: str, step: int) -> bool:
+        """One item more or fewer of `rarity`; whether the rarity's cap is now reached."""
+        n = rarities[rarity] = rarities.get(rarity, 0) + step
+        cap = RARITY_CAPS.get(rarity)
+        if cap is not None and n > cap:
+            self.sound = False
+        return cap is not None and n >= cap
+
+    def add_card(self, card: str, n: int) -> None:
+        self.card_copy[card] = n
+        self.size += 1
+        if self.count(self.card_rarities, CARD_RARITY[card], 1) and CARD_RARITY[card] not in self.full:
+            self.full, self.adds = self.full | {CARD_RARITY[card]}, None
+        if n >= COPIES and card not in self.maxed:
+            self.maxed, self.adds = self.maxed | {card}, None
+        if n > COPIES or card not in allowed(self.character) or card == KEY:
+            self.sound = False
+
+    def remove_card(self, card: str, n: int) -> None:
+        if n:
+            self.card_copy[card] = n
+        else:
+            del self.card_copy[card]
+            self.removes = tuple(map(REMOVE.__getitem__, sorted(self.card_copy, key=_ORDER)))
+        self.size -= 1
+        rarity = CARD_RARITY[card]
+        if not self.count(self.card_rarities, rarity, -1) and rarity in self.full:
+            self.full, self.adds = self.full - {rarity}, None
+        if n < COPIES and card in self.maxed:
+            self.maxed, self.adds = self.maxed - {card}, None
+
+    def add_hex(self, hex_id: str) -> None:
+        counts = self.hex_counts
+        n = counts[hex_id] = counts.get(hex_id, 0) + 1
+        if n == 1 or not self.hexes_sorted:  # the list is sorted now: so are its first appearances
+            order = sorted(counts)
+            self.hex_counts = dict(zip(order, map(counts.__getitem__, order)))
+            self.remove_hexes = tuple(map(REMOVE_HEX.__getitem__, order))
+            self.hexes_sorted = True
+        rarity = HEX_RARITY[hex_id]
+        if self.count(self.hex_rarities, rarity, 1) and rarity not in self.hex_full:
+            self.hex_full, self.hex_adds = self.hex_full | {rarity}, None
+        if n >= COPIES and hex_id not in self.hex_maxed:
+            self.hex_maxed, self.hex_adds = self.hex_maxed | {hex_id}, None
+        if n > COPIES:
+            self.sound = False
+        self.exit = self.exit or hex_id in EXITS
+
+    def remove_hex(self, hex_id: str) -> None:
+        counts = self.hex_counts
+        n = counts[hex_id] - 1
+        if n:
+            counts[hex_id] = n
+        else:
+            del counts[hex_id]
+            self.remove_hexes = tuple(map(REMOVE_HEX.__getitem__, counts))
+            self.exit = not EXITS.isdisjoint(counts)
+        rarity = HEX_RARITY[hex_id]
+        if not self.count(self.hex_rarities, rarity, -1) and rarity in self.hex_full:
+            self.hex_full, self.hex_adds = self.hex_full - {rarity}, None
+        if n < COPIES and hex_id in self.hex_maxed:
+            self.hex_maxed, self.hex_adds = self.hex_maxed - {hex_id}, None
+
+
 class SetupMixin:
+    _builds: dict | None = None  # seat -> _Build, while set-up lasts
+
+    def _build_of(self, seat: int, mine: dict) -> _Build:
+        builds = self._builds
+        if builds is None:
+            builds = self._builds = {}
+        memo = builds.get(seat)
+        cards, hexes = mine["cards"], mine["hexes"]
+        if memo is None or memo.cards is not cards or memo.hexes is not hexes or \
+                memo.character != mine["character"] or memo.card_copy != cards or memo.hex_copy != hexes:
+            memo = builds[seat] = _Build(mine["character"], cards, hexes)
+        return memo
+
     def setup_actions(self, seat: int) -> list[Action]:
         mine = self.setup[seat]
         if mine["ready"]:
             return []
         if mine["mode"] != "build":
             return list(PICK_OR_BUILD)
-        cards, hexes = mine["cards"], mine["hexes"]
-        size = sum(cards.values()) + 1
+        memo = self._build_of(seat, mine)
+        size, hexes = memo.size, len(mine["hexes"])
         found = []
         if size < DECK_MAX:
-            found += _open(mine["character"], cards, _rarities(cards, CARDS))
-        found += [REMOVE[c] for c in sorted(cards, key=card_key)]  # saves sort keys
-        hex_counts = _count(hexes)
-        if len(hexes) < MAX_HEXES:
-            found += _open(None, hex_counts, _rarities(hex_counts, HEXES))
-        found += [REMOVE_HEX[h] for h in hex_counts]
-        # the size, the hex count and an exit are among deck_issues' limits: without them it need not be asked
-        if DECK_MIN <= size and MIN_HEXES <= len(hexes) and not EXITS.isdisjoint(hex_counts) and \
-                not deck_issues(mine["character"], cards, hexes):
+            if memo.adds is None:
+                memo.adds = _open_for(memo.character, memo.maxed, memo.full)
+            found += memo.adds
+        found += memo.removes
+        if hexes < MAX_HEXES:
+            if memo.hex_adds is None:
+                memo.hex_adds = _open_for(None, memo.hex_maxed, memo.hex_full)
+            found += memo.hex_adds
+        found += memo.remove_hexes
+        # the size, the hex count and an exit are all deck_issues would find wrong with a sound deck
+        if DECK_MIN <= size and MIN_HEXES <= hexes and memo.exit and (
+                size <= DECK_MAX and hexes <= MAX_HEXES if memo.sound
+                else not deck_issues(mine["character"], mine["cards"], mine["hexes"])):
             found.append(READY)
         found.append(RESTART)
         return found
@@ -195,31 +318,62 @@ class SetupMixin:
     def _setup_action(self, seat: int, action: dict) -> None:
         mine = self.setup[seat]
         kind = action["type"]
-        if kind == "pick":
+        if kind == "add":
+            self._add_card(seat, mine, action["card"])
+        elif kind == "remove":
+            self._remove_card(seat, mine, action["card"])
+        elif kind == "add_hex":
+            memo = self._build_of(seat, mine)
+            mine["hexes"].append(action["hex"])
+            mine["hexes"].sort()
+            memo.hex_copy.append(action["hex"])
+            memo.hex_copy.sort()
+            memo.add_hex(action["hex"])
+        elif kind == "remove_hex":
+            memo = self._build_of(seat, mine)
+            mine["hexes"].remove(action["hex"])
+            memo.hex_copy.remove(action["hex"])
+            if memo.hexes_sorted:
+                memo.remove_hex(action["hex"])
+            else:  # first appearances may have changed order
+                memo.survey_hexes(mine["hexes"])
+        elif kind == "pick":
             mine.update(prebuilt(action["deck"]), mode="pick", deck=action["deck"], ready=True)
         elif kind == "build":
             mine.update(blank_setup(), mode="build", character=action["character"])
         elif kind == "restart":
             mine.update(blank_setup())
-        elif kind == "add":
-            mine["cards"][action["card"]] = mine["cards"].get(action["card"], 0) + 1
-            mine["cards"] = dict(sorted(mine["cards"].items(), key=lambda kv: card_key(kv[0])))
-        elif kind == "remove":
-            mine["cards"][action["card"]] -= 1
-            if not mine["cards"][action["card"]]:
-                del mine["cards"][action["card"]]
-        elif kind == "add_hex":
-            mine["hexes"].append(action["hex"])
-            mine["hexes"].sort()
-        elif kind == "remove_hex":
-            mine["hexes"].remove(action["hex"])
         elif kind == "ready":
             mine["ready"] = True
         if mine["ready"] or kind in ("build", "restart"):  # not every card added: the log would drown
             self.add_log("pharaoh.ready" if mine["ready"] else "pharaoh.setup_step", {"seat": seat}, seat=seat,
                          secret={"to": [seat], "action": dict(action), "params": {"step": kind}})
-        if all(s["ready"] for s in self.setup):
-            self.begin()
+            if mine["ready"] and all(s["ready"] for s in self.setup):
+                self.begin()
+
+    def _add_card(self, seat: int, mine: dict, card: str) -> None:
+        memo = self._build_of(seat, mine)
+        cards = mine["cards"]
+        n = cards[card] = cards.get(card, 0) + 1
+        # the cards are kept in catalogue order (saves and views show them so): a new card is
+        # sorted in; one more copy of a card keeps an order this memo has seen sorted
+        if n == 1 or not memo.cards_sorted:
+            order = sorted(cards, key=_ORDER)
+            mine["cards"] = memo.cards = dict(zip(order, map(cards.__getitem__, order)))
+            memo.removes = tuple(map(REMOVE.__getitem__, order))
+            memo.cards_sorted = True
+        memo.add_card(card, n)
+
+    def _remove_card(self, seat: int, mine: dict, card: str) -> None:
+        memo = self._build_of(seat, mine)
+        cards = mine["cards"]
+        n = cards[card] = cards[card] - 1
+        if not n:
+            del cards[card]
+        if n < 0:  # a count the rules never make (a damaged save): counted again next time
+            self._builds[seat] = None
+        else:
+            memo.remove_card(card, n)
 
     def begin(self) -> None:
         """Every seat is ready: reveal, shuffle, deal, open the crypt."""
@@ -237,6 +391,7 @@ class SetupMixin:
             self.deck[seat] = deck
         self.hexpile = [[tile, seat] for seat, chosen in enumerate(self.setup) for tile in chosen["hexes"]]
         self.rng.shuffle(self.hexpile)
+        self._builds = None
         for seat in range(n):
             self.draw_cards(seat, START_HAND, "pharaoh.deal")
         first = self.options["first_player"]

@@ -12,20 +12,21 @@ new one.
 
 from __future__ import annotations
 
+from .acts import DOMINATE, END, EXIT, EXPLORE, HIT, MOVE, PICKUP, WAIT
 from .components import CARDS, HEXES, MONSTERS
 
 
 class DominationMixin:
     def domination_choices(self, seat: int) -> list[dict]:
-        found = [{"type": "dominate", "piece": f"t{e['uid']}"} for e in self.table
+        found = [DOMINATE[f"t{e['uid']}"] for e in self.table
                  if e["owner"] == seat and CARDS[e["card"]].is_agent and e["hex"] is not None]
-        found += [{"type": "dominate", "piece": f"m{m['uid']}"} for m in self.monsters
+        found += [DOMINATE[f"m{m['uid']}"] for m in self.monsters
                   if m["dominated_by"] in (None, seat)]
         if self.options["force_monster"]:
-            found += [{"type": "dominate", "piece": f"h{i}"} for i, placed in enumerate(self.placed)
+            found += [DOMINATE[f"h{i}"] for i, placed in enumerate(self.placed)
                       if self.present_monster(i) is None
                       and any(e.kind == "monster" for e in HEXES[placed["tile"]].events)]
-        return found or [{"type": "wait"}]
+        return found or [WAIT]
 
     def _dominate(self, seat: int, action: dict) -> None:
         turn = self.turn
@@ -56,24 +57,33 @@ class DominationMixin:
 
     def piece_actions(self, seat: int) -> list[dict]:
         ref = self.turn["piece"]
-        if ref is None or self.piece(ref) is None:
-            return [{"type": "end"}]
-        here = self.where(ref)
-        found = [{"type": "move", "to": h} for h in self.crypt.passages(here)]
+        piece = None if ref is None else self.piece(ref)
+        if piece is None:
+            return [END]
+        # where(ref), the piece in hand: a guard stands in its character's hex
+        here = self.pos[piece["seat"]] if ref[0] == "t" and piece["hex"] is None else piece["hex"]
+        crypt = self.crypt
+        found = [MOVE[h] for h in crypt.passages(here)]
         if self.hexpile:
-            found += [{"type": "explore", "side": d} for d in self.crypt.open_sides(here)]
-        if self.targets_for(seat, self.piece_shape(seat)):
-            found.append({"type": "hit"})
-        if self.placed[here]["keys"]:
-            found.append({"type": "pickup"})
-        if self.placed[here]["exit"] and self.piece(ref)["keys"]:
-            found.append({"type": "exit"})
-        return found + [{"type": "end"}]
+            found += [EXPLORE[d] for d in crypt.open_sides(here)]
+        if self.has_targets(seat, self._piece_shape(ref, piece, here)):
+            found.append(HIT)
+        placed = self.placed[here]
+        if placed["keys"]:
+            found.append(PICKUP)
+        if placed["exit"] and piece["keys"]:
+            found.append(EXIT)
+        found.append(END)
+        return found
 
     def piece_shape(self, seat: int) -> dict:
         ref = self.turn["piece"]
-        reach = CARDS[self.piece(ref)["card"]].range if ref[0] == "t" else "same"
-        return {"aim": "piece", "from": self.where(ref), "reach": reach, "dominated": True}
+        return self._piece_shape(ref, self.piece(ref), self.where(ref))
+
+    @staticmethod
+    def _piece_shape(ref: str, piece: dict, here: int | None) -> dict:
+        reach = CARDS[piece["card"]].range if ref[0] == "t" else "same"
+        return {"aim": "piece", "from": here, "reach": reach, "dominated": True}
 
     def piece_parts(self, ref: str) -> tuple[list, str | None]:
         piece = self.piece(ref)

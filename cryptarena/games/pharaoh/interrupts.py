@@ -20,6 +20,7 @@ window for the seats that have not answered, and the play resolves with what is 
 
 from __future__ import annotations
 
+from .acts import PASS, RESPOND
 from .components import CARDS
 
 
@@ -71,12 +72,13 @@ class InterruptsMixin:
             if not self.may_use(seat, card):
                 continue
             if card.effect == "clear":
-                found += [{"type": "respond", "card": card_id, "target": slot}
+                found += [RESPOND[card_id, slot]
                           for slot in ("alteration", "enhancement") if pending[slot]]
             elif card.effect == "thwart":
-                found += [{"type": "respond", "card": card_id, "target": ref}
+                found += [RESPOND[card_id, ref]
                           for ref in self.thwartable(pending["seat"], pending)]
-        return found + [{"type": "pass"}]
+        found.append(PASS)
+        return found
 
     def _respond(self, seat: int, action: dict) -> None:
         job = self.queue[0]

@@ -20,6 +20,7 @@ ready, and dice not yet rolled. `_resample_hidden` re-deals exactly these.
 from __future__ import annotations
 
 from ...engine import Action, IllegalAction, Rng, State
+from .acts import DISCARD, ESCAPE_TO, PLACE, SOAK, STAY
 from .board import Crypt
 from .cards import CardsMixin
 from .combat import CombatMixin
@@ -96,10 +97,16 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
         return entry
 
     def entry(self, uid: int) -> dict | None:
-        return next((e for e in self.table if e["uid"] == uid), None)
+        for e in self.table:
+            if e["uid"] == uid:
+                return e
+        return None
 
     def monster(self, uid: int) -> dict | None:
-        return next((m for m in self.monsters if m["uid"] == uid), None)
+        for m in self.monsters:
+            if m["uid"] == uid:
+                return m
+        return None
 
     def piece(self, ref: str) -> dict | None:
         return self.entry(int(ref[1:])) if ref[0] == "t" else self.monster(int(ref[1:]))
@@ -151,7 +158,9 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
         """Log parameters without None, and each piece named for the reader: a ref "c2" / "t17" /
         "m3" / "h5" under `target`, `piece` or `source` gains `<key>_seat`, `_card`, `_monster`
         or `_hex`, so a message template can say who it was in words."""
-        if params and self.keep_log:
+        if not self.keep_log:
+            return
+        if params:
             params = {k: v for k, v in params.items() if v is not None}
             for key in ("target", "piece", "source"):
                 ref = params.get(key)
@@ -169,6 +178,12 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
         if piece is None:
             return {}
         return {f"{key}_card": piece["card"]} if kind == "t" else {f"{key}_monster": piece["monster"]}
+
+    def roll_die(self, sides: int = 6) -> int:
+        # the engine's roll without its two calls when nothing is scripted: the same draw of the RNG
+        if self._script:
+            return State.roll_die(self, sides)
+        return self.rng.below(sides) + 1
 
     def roll_2d6(self) -> list[int]:
         return [self.roll_die(), self.roll_die()]
@@ -208,28 +223,30 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
         return [self.turn["seat"]]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        if self.phase == "setup":
-            return self.setup_actions(seat)
-        return list(map(Action, self._play_actions(seat)))
-
-    def _play_actions(self, seat: int) -> list[dict]:
+        # to_act() without its list: the seat is the one (or one of those) the phase waits for
         phase = self.phase
+        if phase == "setup":
+            return self.setup_actions(seat)  # none once the seat is ready
+        decision = self.decision
+        if phase == "game_end" or (seat not in decision["seats"] if phase == "window" else
+                                   seat != (decision or self.turn)["seat"]):
+            return []
+        if decision is None:
+            return self.turn_actions(seat)
         if phase == "build":
             return self.build_options(seat)
         if phase == "defend":
             return self.defence_options(self.queue[0])
         if phase == "soak":
-            return [{"type": "soak", "uid": e["uid"]} for e in self.absorbers(seat)]
+            return [SOAK[e["uid"]] for e in self.absorbers(seat)]
         if phase == "window":
             return self.responses(seat)
         if phase == "place":
-            return [{"type": "place", "turn": t} for t in self.decision["turns"]]
+            return [PLACE[t] for t in decision["turns"]]
         if phase == "escape":
-            return [{"type": "escape_to", "to": h} for h in self.crypt.passages(self.pos[seat])] + [{"type": "stay"}]
+            return [ESCAPE_TO[h] for h in self.crypt.passages(self.pos[seat])] + [STAY]
         if phase == "event_discard":
-            return [{"type": "discard", "card": c} for c in dict.fromkeys(self.hand[seat])]
+            return [DISCARD[c] for c in dict.fromkeys(self.hand[seat])]
         return self.turn_actions(seat)
 
     _HANDLERS = {"setup": "_setup_action", "build": "_build", "defend": "_defend", "soak": "_soak",
@@ -237,39 +254,53 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
                  "event_discard": "_event_discard", "dominate": "_dominate"}
 
     def _apply(self, seat: int, action: dict) -> None:
-        getattr(self, self._HANDLERS.get(self.phase, "_turn_action"))(seat, action)
+        if self.phase == "setup":
+            self._setup_action(seat, action)
+            if self.chars[0] is None:  # still choosing decks: no job, no turn, the phase stays
+                return
+        else:
+            self._ON_ACTION.get(self.phase, PharaohState._turn_action)(self, seat, action)
         self._run()
 
     def _run(self) -> None:
         """Take queued jobs until a decision is needed; with none queued, the turn goes on."""
+        jobs = self._JOBS
         for _ in range(100_000):
-            if self.is_over() or self.decision is not None:
+            if self.end_reason is not None or self.decision is not None:
                 break
-            if self.queue:
-                job = self.queue.pop(0)
-                getattr(self, "_job_" + job["j"])(job)
+            queue = self.queue
+            if queue:
+                job = queue.pop(0)
+                jobs[job["j"]](self, job)
                 continue
             turn = self.turn
             if turn is None:
                 break
-            seat = turn["seat"]
-            if turn["step"] in ("draw", "free", "act") and self.defeated[seat] and turn["piece"] is None:
+            step = turn["step"]
+            if step in ("discard", "dominate", "ending"):  # skip_empty_steps skips none of these
+                break
+            if step in ("draw", "free", "act") and turn["piece"] is None and self.defeated[turn["seat"]]:
                 turn["step"] = "act"
                 self.end_actions()  # defeated during their own turn: it ends
                 continue
-            if turn["step"] == "act":
+            if step == "act":
                 piece = turn["piece"]
                 if turn["used"] >= self.allowance() or (piece is not None and self.piece(piece) is None):
                     self.end_actions()
                     continue
                 break  # actions are left: skip_empty_steps would find nothing to skip
-            before = turn["step"]
             self.skip_empty_steps()
-            if self.turn is turn and turn["step"] == before and not self.queue:
-                break
+            if self.turn is turn and not self.queue and (turn["step"] == step or turn["step"] == "act"):
+                break  # unchanged, or come to actions it has (skip_empty_steps ends them when none are left)
         else:
             raise RuntimeError("pharaoh: the job queue did not settle")
-        self.phase = self.current_phase()
+        # current_phase(), written out: this runs after every action
+        if self.end_reason is not None:
+            self.phase = "game_end"
+        elif self.decision is not None:
+            self.phase = self.decision["kind"]
+        else:
+            self.phase = self.turn["step"] if self.turn else "game_end"
 
     def _explain_illegal(self, seat: int, action: dict) -> str | None:
         from .reasons import explain
@@ -392,5 +423,10 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
         from .saves import check_save
         check_save(self)
 
+
+# phase -> the method that carries out an action in it, looked up once (the turn's steps: _turn_action)
+PharaohState._ON_ACTION = {phase: getattr(PharaohState, name) for phase, name in PharaohState._HANDLERS.items()}
+# job name -> the method that runs it (`_job_<name>`), looked up once rather than built per job
+PharaohState._JOBS = {name[5:]: getattr(PharaohState, name) for name in dir(PharaohState) if name.startswith("_job_")}
 
 __all__ = ["PharaohState", "deck_problems", "HEXES", "MONSTERS"]

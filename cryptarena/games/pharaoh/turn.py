@@ -13,8 +13,23 @@ remained); cards tabled in a hex this turn become hex events when the turn ends.
 from __future__ import annotations
 
 from ...engine import IllegalAction
+from .acts import (ABILITY, ABILITY_CARD, ABILITY_UID, DISCARD, DONE, DRAW_OR_SKIP, END, ESCAPE, EXIT, EXPLORE, HIT,
+                   MOVE, MOVE_AGENT, PICKUP, RETURN, USE_EVENT)
 from .board import STEPS, opposite, placements
 from .components import BENEFIT_DAMAGE, CARDS, CHARACTERS, HAND_LIMIT, HEXES, KEY, LIFE, MONSTERS, QUAD
+
+
+class _Benefits(dict):
+    """(tile, character, owner?) -> the hex's benefits for that character, worked out once."""
+
+    def __missing__(self, key: tuple) -> frozenset:
+        tile, character, owner = key
+        found = self[key] = frozenset(HEXES[tile].benefit_for(character, owner))
+        return found
+
+
+BENEFITS = _Benefits()
+NO_BENEFIT: frozenset = frozenset()
 
 
 class TurnMixin:
@@ -43,7 +58,9 @@ class TurnMixin:
                     factor *= card.factor * 2 ** entry["enforced"]
                 else:
                     extra += card.actions * 2 ** entry["enforced"]
-        if "action" in self.benefits(seat):
+        here = self.pos[seat]  # benefits(seat), written out
+        if here is not None and "action" in BENEFITS[self.placed[here]["tile"], self.chars[seat],
+                                                    self.placed[here]["owner"] == seat]:
             extra += 1
         return max(0, min(QUAD, factor + extra))
 
@@ -63,45 +80,57 @@ class TurnMixin:
         turn = self.turn
         step = turn["step"]
         if step == "draw":
-            return [{"type": "draw"}, {"type": "skip"}]
+            return list(DRAW_OR_SKIP)
         if step == "free":
             found = self.card_plays(seat, free=True)
             if self.trapped[seat] is not None and not turn["escape_rolled"]:
-                found.append({"type": "escape"})
-            return found + [{"type": "done"}]
+                found.append(ESCAPE)
+            found.append(DONE)
+            return found
         if step == "dominate":
             return self.domination_choices(seat)
         if step == "act":
             if self.defeated[seat]:
                 return self.piece_actions(seat)
-            return self.character_actions(seat) + [{"type": "end"}]
+            found = self.character_actions(seat)
+            found.append(END)
+            return found
         if step == "discard":
-            found = [{"type": "discard", "card": c} for c in dict.fromkeys(self.hand[seat])]
-            return found + ([{"type": "done"}] if len(self.hand[seat]) <= HAND_LIMIT else [])
+            found = list(map(DISCARD.__getitem__, dict.fromkeys(self.hand[seat])))
+            if len(self.hand[seat]) <= HAND_LIMIT:
+                found.append(DONE)
+            return found
         return []
 
     def character_actions(self, seat: int) -> list[dict]:
         here = self.pos[seat]
+        crypt = self.crypt
         found = []
         if self.trapped[seat] is None:
-            found += [{"type": "move", "to": h} for h in self.crypt.passages(here)]
+            found += map(MOVE.__getitem__, crypt.passages(here))
             if self.hexpile:
-                found += [{"type": "explore", "side": d} for d in self.crypt.open_sides(here)]
-        if self.pieces_in([here], seat):
-            found.append({"type": "hit"})
-        found += self.card_plays(seat, free=False) + self.tabled_uses(seat) + self.ability_actions(seat)
-        found += [{"type": "return", "uid": e["uid"]} for e in self.table
-                  if e["owner"] == seat and e["seat"] is not None and not e["turn"]
-                  and (e["lp"] is None or e["lp"] >= CARDS[e["card"]].lp)]
-        found += [{"type": "move_agent", "uid": e["uid"], "to": h} for e in self.table
-                  if e["owner"] == seat and e["hex"] is not None and CARDS[e["card"]].is_agent
-                  for h in self.crypt.passages(e["hex"])]
-        if self.placed[here]["keys"]:
-            found.append({"type": "pickup"})
-        if HEXES[self.placed[here]["tile"]].use:
-            found.append({"type": "use_event"})
-        if self.placed[here]["exit"] and self.holds_key(seat):
-            found.append({"type": "exit"})
+                found += map(EXPLORE.__getitem__, crypt.open_sides(here))
+        if self.anyone_in(here, seat):
+            found.append(HIT)
+        found += self.card_plays(seat, free=False)
+        table = self.table
+        if table:
+            found += self.tabled_uses(seat)
+        found += self.ability_actions(seat)
+        if table:
+            found += [RETURN[e["uid"]] for e in table
+                      if e["owner"] == seat and e["seat"] is not None and not e["turn"]
+                      and (e["lp"] is None or e["lp"] >= CARDS[e["card"]].lp)]
+            found += [MOVE_AGENT[e["uid"], h] for e in table
+                      if e["owner"] == seat and e["hex"] is not None and CARDS[e["card"]].is_agent
+                      for h in crypt.passages(e["hex"])]
+        placed = self.placed[here]
+        if placed["keys"]:
+            found.append(PICKUP)
+        if HEXES[placed["tile"]].use:
+            found.append(USE_EVENT)
+        if placed["exit"] and self.holds_key(seat):
+            found.append(EXIT)
         return found
 
     def _turn_action(self, seat: int, action: dict) -> None:
@@ -269,12 +298,12 @@ class TurnMixin:
         self.place_hex(job, action["turn"])
 
     # ------------------------------------------------------------------ hex events
-    def benefits(self, seat: int) -> set[str]:
+    def benefits(self, seat: int) -> frozenset[str]:
         here = self.pos[seat]
         if here is None or self.defeated[seat]:
-            return set()
+            return NO_BENEFIT
         placed = self.placed[here]
-        return HEXES[placed["tile"]].benefit_for(self.chars[seat], placed["owner"] == seat)
+        return BENEFITS[placed["tile"], self.chars[seat], placed["owner"] == seat]
 
     def benefit_damage(self, seat: int) -> int:
         return BENEFIT_DAMAGE if "damage" in self.benefits(seat) else 0
@@ -447,13 +476,13 @@ class TurnMixin:
     def ability_actions(self, seat: int) -> list[dict]:
         ability = CHARACTERS[self.chars[seat]].ability
         if ability == "recall":
-            return [{"type": "ability", "card": c} for c in dict.fromkeys(self.discard[seat])
+            return [ABILITY_CARD[c] for c in dict.fromkeys(self.discard[seat])
                     if CARDS[c].type == "spell"]
         if ability == "repair":
-            found = [{"type": "ability"}] if self.life[seat] < LIFE else []
-            return found + [{"type": "ability", "uid": e["uid"]} for e in self.table
+            found = [ABILITY] if self.life[seat] < LIFE else []
+            return found + [ABILITY_UID[e["uid"]] for e in self.table
                             if e["owner"] == seat and e["lp"] is not None and e["lp"] < CARDS[e["card"]].lp]
-        return [{"type": "ability"}] if self.targets_for(seat, self.ability_shape(seat)) else []
+        return [ABILITY] if self.has_targets(seat, self.ability_shape(seat)) else []
 
     def instant_ability(self, action: dict) -> bool:
         return CHARACTERS[self.chars[self.turn["seat"]]].ability in ("recall", "repair")

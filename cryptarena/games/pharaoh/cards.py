@@ -63,16 +63,22 @@ def _plays(character: str, free: bool) -> dict:
     return found
 
 
+_PLAYS = {(character, free): _plays(character, free) for character in CHARACTERS for free in (False, True)}
+
+
 class CardsMixin:
     # ------------------------------------------------------------------ what may be played
     def card_plays(self, seat: int, free: bool) -> list[dict]:
         character = self.chars[seat]
         if character is None:
             return []
-        plays = _plays(character, free)
+        plays = _PLAYS[character, free]
+        hand = self.hand[seat]
+        if plays.keys().isdisjoint(hand):  # the usual case in the free actions: nothing to look at
+            return []
         found = []
         checked: dict = {}  # what _playable found for a card's shape, for the next card of that shape
-        for card_id in dict.fromkeys(self.hand[seat]):
+        for card_id in dict.fromkeys(hand):
             row = plays.get(card_id)
             if row is None:
                 continue
@@ -182,12 +188,21 @@ class CardsMixin:
         reach = shape["reach"]
         if reach != "any" and reach_bonus:
             reach = {0: "same", 1: "hex1"}.get(REACH[reach] + reach_bonus, "hex2")
-        hexes = {here} if reach == "same" else set(self.hexes_within(here, reach, shape.get("phazed", False)))
+        if reach == "same":
+            hexes = (here,)
+        elif reach == "hex1" and not shape.get("phazed", False):  # in_range's hexes, as a set
+            hexes = {here, *self.crypt.passages(here)}
+        else:
+            hexes = set(self.hexes_within(here, reach, shape.get("phazed", False)))
+        return self.aims_at(seat, hexes, aim == "character", shape.get("dominated", False))
+
+    def aims_at(self, seat: int, hexes, characters_only: bool = False, dominated: bool = False) -> bool:
+        """Whether a piece-aimed play of `seat` finds a target in `hexes` (has_targets' search)."""
         pos, defeated = self.pos, self.defeated
         for s in range(self.players):
             if pos[s] in hexes and s != seat and not defeated[s]:
                 return True
-        if aim == "character":
+        if characters_only:
             return False
         for e in self.table:
             if IS_AGENT[e["card"]]:  # an agent (pieces_in), in its hex or its character's
@@ -195,7 +210,7 @@ class CardsMixin:
                     return True
             elif e["seat"] is not None and e["seat"] != seat and e["lp"] is not None and pos[e["seat"]] in hexes:
                 return True  # armour or a shield in front of another character
-        if not shape.get("dominated", False):
+        if not dominated:
             for m in self.monsters:
                 if m["hex"] in hexes and m["dominated_by"] != seat:
                     return True

@@ -482,7 +482,14 @@ class TurnMixin:
             found = [ABILITY] if self.life[seat] < LIFE else []
             return found + [ABILITY_UID[e["uid"]] for e in self.table
                             if e["owner"] == seat and e["lp"] is not None and e["lp"] < CARDS[e["card"]].lp]
-        return [ABILITY] if self.has_targets(seat, self.ability_shape(seat)) else []
+        here = self.pos[seat]  # has_targets(seat, ability_shape(seat)), written out
+        if ability == "cleave":
+            hexes = (here,)
+        elif ability == "retribution" and here is not None:
+            hexes = {here, *self.crypt.passages(here)}
+        else:
+            return [ABILITY] if self.has_targets(seat, self.ability_shape(seat)) else []
+        return [ABILITY] if here is not None and self.aims_at(seat, hexes) else []
 
     def instant_ability(self, action: dict) -> bool:
         return CHARACTERS[self.chars[self.turn["seat"]]].ability in ("recall", "repair")

@@ -101,6 +101,20 @@ class Crypt:
             found.sort()
         return found
 
+    def ways(self, index: int) -> tuple[list[int], list[int]]:
+        """(passages(index), open_sides(index)) in one look at the hex's doors."""
+        near, placed = self.near[index], self.placed
+        found, sides = [], []
+        for d in placed[index]["doors"]:
+            other = near[d]
+            if other is None:
+                sides.append(d)
+            elif (d + 3) % 6 in placed[other]["doors"]:
+                found.append(other)
+        if len(found) > 1:
+            found.sort()
+        return found, sides
+
     def adjacent(self, index: int) -> list[int]:
         """Every neighbouring hex, walls or not (phazed)."""
         return sorted(n for n in self.near[index] if n is not None)

@@ -97,9 +97,14 @@ class CardsMixin:
         effect = card.effect
         if effect in NEVER_PLAYED:
             return False  # attached, answered or defended with, never played on their own
-        if effect == "damage" and method != "table":
-            longer = not _reaches(self.chars[seat]).isdisjoint(self.hand[seat])
-            return self.has_targets(seat, self.play_shape(seat, card, method), 1 if longer else 0)
+        if effect == "damage" and method != "table":  # has_targets(play_shape(...)), written out
+            here = self.pos[seat]
+            if here is None or card.all:  # a hex is aimed at: the character's own at least
+                return here is not None
+            reach = card.range
+            if reach != "any" and not _reaches(self.chars[seat]).isdisjoint(self.hand[seat]):
+                reach = {0: "hex1"}.get(REACH[reach], "hex2")  # a longer reach in hand
+            return self.aims_at(seat, self.reach_set(here, reach, card.dtype == "phazed"))
         if effect == "hex_trap" and method == "use_discard" or effect in ("curse", "disarm"):
             return self.has_targets(seat, self.play_shape(seat, card, method))
         if effect == "heal":
@@ -118,7 +123,11 @@ class CardsMixin:
             card = CARDS[entry["card"]]
             usable = (card.effect == "damage" and entry["seat"] == seat) or \
                 (card.is_agent and (entry["hex"] is not None or entry["seat"] == seat))
-            if usable and self.has_targets(seat, self.use_shape(entry)):
+            if not usable:
+                continue
+            here = entry["hex"] if entry["hex"] is not None else self.pos[entry["seat"]]  # use_shape's
+            if here is not None and (card.all or self.aims_at(seat, self.reach_set(here, card.range,
+                                                                                  card.dtype == "phazed"))):
                 found.append(USE[entry["uid"]])
         return found
 
@@ -188,13 +197,16 @@ class CardsMixin:
         reach = shape["reach"]
         if reach != "any" and reach_bonus:
             reach = {0: "same", 1: "hex1"}.get(REACH[reach] + reach_bonus, "hex2")
+        return self.aims_at(seat, self.reach_set(here, reach, shape.get("phazed", False)), aim == "character",
+                            shape.get("dominated", False))
+
+    def reach_set(self, here: int, reach: str, phazed: bool):
+        """set(hexes_within(...)), made the cheap way for the usual reaches (a tuple for one hex)."""
         if reach == "same":
-            hexes = (here,)
-        elif reach == "hex1" and not shape.get("phazed", False):  # in_range's hexes, as a set
-            hexes = {here, *self.crypt.passages(here)}
-        else:
-            hexes = set(self.hexes_within(here, reach, shape.get("phazed", False)))
-        return self.aims_at(seat, hexes, aim == "character", shape.get("dominated", False))
+            return (here,)
+        if reach == "hex1" and not phazed:
+            return {here, *self.crypt.passages(here)}
+        return set(self.hexes_within(here, reach, phazed))
 
     def aims_at(self, seat: int, hexes, characters_only: bool = False, dominated: bool = False) -> bool:
         """Whether a piece-aimed play of `seat` finds a target in `hexes` (has_targets' search)."""
@@ -352,13 +364,15 @@ class CardsMixin:
                 pending["alteration"] = card_id
             else:
                 pending["enhancement"] = card_id
-            self.add_log("pharaoh.attach", {"seat": seat, "card": card_id}, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.attach", {"seat": seat, "card": card_id}, seat=seat, action=dict(action))
             return
         self.decision = None
         if kind == "cancel":
             self.give(seat, self.play_cards(pending), known=True)
             self.pending = None
-            self.add_log("pharaoh.cancel", {"seat": seat}, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.cancel", {"seat": seat}, seat=seat, action=dict(action))
             return
         if kind == "target":
             pending["target"] = action["target"]
@@ -384,13 +398,14 @@ class CardsMixin:
         pending = self.pending
         if not pending["free"] and self.turn is not None:
             self.turn["used"] += 1
-        params = self.play_params(pending)
-        extras = [c for c in (pending["alteration"], pending["enhancement"]) if c] + pending["modifiers"]
-        if extras:
-            params["extras"] = extras
-        if pending.get("target"):
-            params["target"] = pending["target"]
-        self.add_log("pharaoh.commit", params, seat=pending["seat"])
+        if self.keep_log:
+            params = self.play_params(pending)
+            extras = [c for c in (pending["alteration"], pending["enhancement"]) if c] + pending["modifiers"]
+            if extras:
+                params["extras"] = extras
+            if pending.get("target"):
+                params["target"] = pending["target"]
+            self.add_log("pharaoh.commit", params, seat=pending["seat"])
         self.open_window()
         self.queue.append({"j": "resolve"})
 
@@ -498,8 +513,9 @@ class CardsMixin:
                 entry["enforced"] = len(pending["modifiers"])
                 entry["attached"] += pending["modifiers"]
             self.lock_on(entry, pending)
-            self.add_log("pharaoh.tabled", {"seat": seat, "card": card_id, "uid": entry["uid"],
-                                            "hex": entry["hex"]}, seat=seat)
+            if self.keep_log:
+                self.add_log("pharaoh.tabled", {"seat": seat, "card": card_id, "uid": entry["uid"],
+                                                "hex": entry["hex"]}, seat=seat)
             if effect == "agent" and target and target[0] != "h":
                 entry["used"] = True
                 self.attack(pending, self.card_parts(pending, card, entry), label=card_id,
@@ -512,8 +528,9 @@ class CardsMixin:
         if method == "table_hex":
             entry = self.new_entry(seat, card_id, hex=self.pos[seat])
             self.lock_on(entry, pending)
-            self.add_log("pharaoh.tabled", {"seat": seat, "card": card_id, "uid": entry["uid"],
-                                            "hex": entry["hex"]}, seat=seat)
+            if self.keep_log:
+                self.add_log("pharaoh.tabled", {"seat": seat, "card": card_id, "uid": entry["uid"],
+                                                "hex": entry["hex"]}, seat=seat)
             return
         if method == "table_target":
             riders = ["lock"] if pending["alteration"] == "lock" else []
@@ -540,7 +557,8 @@ class CardsMixin:
             self.draw_cards(seat, card.draw, "pharaoh.draw_card")
         elif effect == "haste":
             self.turn["added"] += card.actions * self.doubling(pending)
-            self.add_log("pharaoh.haste", {"seat": seat, "card": card_id, "actions": self.allowance()}, seat=seat)
+            if self.keep_log:
+                self.add_log("pharaoh.haste", {"seat": seat, "card": card_id, "actions": self.allowance()}, seat=seat)
         elif effect in ("phase_walk", "teleport"):
             self.move_to(seat, int(target[1:]), card_id)
 
@@ -556,7 +574,8 @@ class CardsMixin:
         if "trap" in effect and target[0] == "c":
             seat = int(target[1:])
             self.trapped[seat] = effect["trap"]
-            self.add_log("pharaoh.trapped", {"target": target, "escape": effect["trap"]})
+            if self.keep_log:
+                self.add_log("pharaoh.trapped", {"target": target, "escape": effect["trap"]})
         if "disarm" in effect:
             entry = self.entry(int(effect["disarm"][1:]))
             if entry is not None and not entry["lock"]:
@@ -568,6 +587,7 @@ class CardsMixin:
     def heal(self, seat: int, amount: int, why: str, rolls: list | None = None) -> None:
         before = self.life[seat]
         self.life[seat] = min(LIFE, before + amount)
-        self.add_log("pharaoh.heal", {"seat": seat, "why": why, "amount": self.life[seat] - before,
-                                      "life": self.life[seat]}, seat=seat,
-                     chance={"kind": "die", "value": rolls} if rolls else None)
+        if self.keep_log:
+            self.add_log("pharaoh.heal", {"seat": seat, "why": why, "amount": self.life[seat] - before,
+                                          "life": self.life[seat]}, seat=seat,
+                         chance={"kind": "die", "value": rolls} if rolls else None)

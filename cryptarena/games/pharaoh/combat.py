@@ -71,8 +71,9 @@ class CombatMixin:
             monster = self.monster(int(job["target"][1:]))
             roll = self.roll_2d6()
             dodged = job["dodgeable"] and not job["anytime"] and sum(roll) <= MONSTERS[monster["monster"]].dg
-            self.add_log("pharaoh.monster_dodge", {"target": job["target"], "roll": roll, "dodged": dodged},
-                         chance={"kind": "die", "value": roll})
+            if self.keep_log:
+                self.add_log("pharaoh.monster_dodge", {"target": job["target"], "roll": roll, "dodged": dodged},
+                             chance={"kind": "die", "value": roll})
             self._hit(job) if not dodged else self._missed(job)
             return
         self.queue.insert(0, job)
@@ -80,8 +81,15 @@ class CombatMixin:
 
     def _roll_parts(self, job: dict) -> list:
         rolled = []
+        # roll_die's draws, in the same order, without a call per die when nothing is scripted
+        below = None if self._script else self.rng.below
         for n, flat, dtype in job["parts"]:
-            total = flat + sum(self.roll_die() for _ in range(n))
+            if below is None:
+                total = flat + sum(self.roll_die() for _ in range(n))
+            else:
+                total = flat + n
+                for _ in range(n):
+                    total += below(6)
             rolled.append([max(0, total), dtype])  # a malus (Hex of Weakness) never heals
         if job["per_lp"]:
             entry = self.entry(int(job["per_lp"][1:]))
@@ -145,11 +153,13 @@ class CombatMixin:
                 entry = self.entry(action["uid"])
                 params["card"] = entry["card"]
                 self.discard_entry(entry)
-            self.add_log("pharaoh.defend", params, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.defend", params, seat=seat, action=dict(action))
             self._missed(job)
             return
         if kind == "take":
-            self.add_log("pharaoh.take", params, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.take", params, seat=seat, action=dict(action))
             self._hit(job)
             return
         roll = self.roll_2d6()
@@ -169,8 +179,9 @@ class CombatMixin:
             score += CARDS[action["card"]].bonus
             params["card"] = action["card"]
         dodged = sum(roll) <= score
-        self.add_log("pharaoh.dodge", {**params, "roll": roll, "score": score, "dodged": dodged}, seat=seat,
-                     action=dict(action), chance={"kind": "die", "value": roll})
+        if self.keep_log:
+            self.add_log("pharaoh.dodge", {**params, "roll": roll, "score": score, "dodged": dodged}, seat=seat,
+                         action=dict(action), chance={"kind": "die", "value": roll})
         self._hit(job) if not dodged else self._missed(job)
 
     def _missed(self, job: dict) -> None:
@@ -263,18 +274,21 @@ class CombatMixin:
 
     def wound_entry(self, entry: dict, amount: int, by: int | None, absorbing: bool = False) -> None:
         entry["lp"] -= amount
-        self.add_log("pharaoh.wound", {"target": f"t{entry['uid']}", "card": entry["card"], "amount": amount,
-                                       "life": max(entry["lp"], 0)})
+        if self.keep_log:
+            self.add_log("pharaoh.wound", {"target": f"t{entry['uid']}", "card": entry["card"], "amount": amount,
+                                           "life": max(entry["lp"], 0)})
         if entry["lp"] <= 0:
-            self.add_log("pharaoh.destroyed", {"target": f"t{entry['uid']}", "card": entry["card"]})
+            if self.keep_log:
+                self.add_log("pharaoh.destroyed", {"target": f"t{entry['uid']}", "card": entry["card"]})
             self.drop_keys(entry, self.where(f"t{entry['uid']}"))
             self.discard_entry(entry)
 
     def wound_monster(self, monster: dict, amount: int, by: int | None) -> None:
         monster["lp"] -= amount
         ref = f"m{monster['uid']}"
-        self.add_log("pharaoh.wound", {"target": ref, "monster": monster["monster"], "amount": amount,
-                                       "life": max(monster["lp"], 0)})
+        if self.keep_log:
+            self.add_log("pharaoh.wound", {"target": ref, "monster": monster["monster"], "amount": amount,
+                                           "life": max(monster["lp"], 0)})
         if monster["lp"] > 0:
             return
         self.monsters.remove(monster)
@@ -304,7 +318,8 @@ class CombatMixin:
         if keys:
             self.placed[where]["keys"] += keys
             self.hand[seat] = [c for c in self.hand[seat] if c != KEY]
-        self.add_log("pharaoh.defeated", {"seat": seat, "hex": where, "keys": keys}, seat=seat)
+        if self.keep_log:
+            self.add_log("pharaoh.defeated", {"seat": seat, "hex": where, "keys": keys}, seat=seat)
         for card_id in self.hand[seat]:
             self.discard[seat].append(card_id)
         if self.hand[seat]:

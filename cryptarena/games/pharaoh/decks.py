@@ -276,6 +276,7 @@ class _Build:
 
 class SetupMixin:
     _builds: dict | None = None  # seat -> _Build, while set-up lasts
+    _checked: tuple | None = None  # (history length, seat, _Build) of the last set-up list made
 
     def _build_of(self, seat: int, mine: dict) -> _Build:
         builds = self._builds
@@ -288,6 +289,15 @@ class SetupMixin:
             memo = builds[seat] = _Build(mine["character"], cards, hexes)
         return memo
 
+    def _memo_for(self, seat: int, mine: dict) -> _Build:
+        """_build_of for an action being applied: the engine validated it against a legal list of this
+        version of the table, and that list's memo was checked then (the engine's memo of the list,
+        and so this one, is dropped at every change, and by whoever edits a table from outside)."""
+        checked = self._checked
+        if checked is not None and checked[0] == len(self.history) and checked[1] == seat:
+            return checked[2]
+        return self._build_of(seat, mine)
+
     def setup_actions(self, seat: int) -> list[Action]:
         mine = self.setup[seat]
         if mine["ready"]:
@@ -295,6 +305,8 @@ class SetupMixin:
         if mine["mode"] != "build":
             return list(PICK_OR_BUILD)
         memo = self._build_of(seat, mine)
+        # the memo just checked, for the apply of this very list (_memo_for): no second check
+        self._checked = (len(self.history), seat, memo)
         size, hexes = memo.size, len(mine["hexes"])
         found = []
         if size < DECK_MAX:
@@ -323,14 +335,14 @@ class SetupMixin:
         elif kind == "remove":
             self._remove_card(seat, mine, action["card"])
         elif kind == "add_hex":
-            memo = self._build_of(seat, mine)
+            memo = self._memo_for(seat, mine)
             mine["hexes"].append(action["hex"])
             mine["hexes"].sort()
             memo.hex_copy.append(action["hex"])
             memo.hex_copy.sort()
             memo.add_hex(action["hex"])
         elif kind == "remove_hex":
-            memo = self._build_of(seat, mine)
+            memo = self._memo_for(seat, mine)
             mine["hexes"].remove(action["hex"])
             memo.hex_copy.remove(action["hex"])
             if memo.hexes_sorted:
@@ -352,7 +364,7 @@ class SetupMixin:
                 self.begin()
 
     def _add_card(self, seat: int, mine: dict, card: str) -> None:
-        memo = self._build_of(seat, mine)
+        memo = self._memo_for(seat, mine)
         cards = mine["cards"]
         n = cards[card] = cards.get(card, 0) + 1
         # the cards are kept in catalogue order (saves and views show them so): a new card is
@@ -365,7 +377,7 @@ class SetupMixin:
         memo.add_card(card, n)
 
     def _remove_card(self, seat: int, mine: dict, card: str) -> None:
-        memo = self._build_of(seat, mine)
+        memo = self._memo_for(seat, mine)
         cards = mine["cards"]
         n = cards[card] = cards[card] - 1
         if not n:
@@ -391,7 +403,7 @@ class SetupMixin:
             self.deck[seat] = deck
         self.hexpile = [[tile, seat] for seat, chosen in enumerate(self.setup) for tile in chosen["hexes"]]
         self.rng.shuffle(self.hexpile)
-        self._builds = None
+        self._builds = self._checked = None
         for seat in range(n):
             self.draw_cards(seat, START_HAND, "pharaoh.deal")
         first = self.options["first_player"]

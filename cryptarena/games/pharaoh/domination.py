@@ -31,7 +31,8 @@ class DominationMixin:
     def _dominate(self, seat: int, action: dict) -> None:
         turn = self.turn
         if action["type"] == "wait":
-            self.add_log("pharaoh.wait", {"seat": seat}, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.wait", {"seat": seat}, seat=seat, action=dict(action))
             turn["step"] = "act"
             self.end_actions()
             return

@@ -85,7 +85,8 @@ class InterruptsMixin:
         job["answered"].append(seat)
         self.decision = None
         if action["type"] == "pass":
-            self.add_log("pharaoh.pass", {"seat": seat}, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.pass", {"seat": seat}, seat=seat, action=dict(action))
             return
         card_id, target = action["card"], action["target"]
         self.take(seat, card_id)

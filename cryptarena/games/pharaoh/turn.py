@@ -52,17 +52,19 @@ class TurnMixin:
             return 1
         factor, extra = 1, turn["added"] - turn["slow"]
         for entry in self.table:
-            if entry["seat"] == seat and entry["turn"]:
+            if entry["turn"] and entry["seat"] == seat:
                 card = CARDS[entry["card"]]
                 if card.effect == "rage":
                     factor *= card.factor * 2 ** entry["enforced"]
                 else:
                     extra += card.actions * 2 ** entry["enforced"]
         here = self.pos[seat]  # benefits(seat), written out
-        if here is not None and "action" in BENEFITS[self.placed[here]["tile"], self.chars[seat],
-                                                    self.placed[here]["owner"] == seat]:
-            extra += 1
-        return max(0, min(QUAD, factor + extra))
+        if here is not None:
+            placed = self.placed[here]
+            if "action" in BENEFITS[placed["tile"], self.chars[seat], placed["owner"] == seat]:
+                extra += 1
+        total = factor + extra
+        return QUAD if total > QUAD else total if total > 0 else 0
 
     def skip_empty_steps(self) -> None:
         """Move past steps where the seat has nothing to choose."""
@@ -107,9 +109,12 @@ class TurnMixin:
         crypt = self.crypt
         found = []
         if self.trapped[seat] is None:
-            found += map(MOVE.__getitem__, crypt.passages(here))
             if self.hexpile:
-                found += map(EXPLORE.__getitem__, crypt.open_sides(here))
+                ways, sides = crypt.ways(here)
+                found += map(MOVE.__getitem__, ways)
+                found += map(EXPLORE.__getitem__, sides)
+            else:
+                found += map(MOVE.__getitem__, crypt.passages(here))
         if self.anyone_in(here, seat):
             found.append(HIT)
         found += self.card_plays(seat, free=False)
@@ -258,8 +263,9 @@ class TurnMixin:
         tile, owner = self.draw_hex()
         turns = placements(tile, side)
         job = {"j": "place", "piece": ref, "from": here, "side": side, "tile": tile, "owner": owner}
-        self.add_log("pharaoh.explore", {"piece": ref, "from": here, "side": side, "tile": tile, "owner": owner},
-                     chance={"kind": "hex", "value": tile})
+        if self.keep_log:
+            self.add_log("pharaoh.explore", {"piece": ref, "from": here, "side": side, "tile": tile, "owner": owner},
+                         chance={"kind": "hex", "value": tile})
         if len(turns) == 1:
             self.place_hex(job, turns[0])
         else:
@@ -285,7 +291,8 @@ class TurnMixin:
                                 "r": origin["r"] + dr, "turn": turn, "doors": doors,
                                 "exit": HEXES[job["tile"]].exit, "keys": 0, "slain_by": None})
         assert opposite(job["side"]) in doors
-        self.add_log("pharaoh.place", {"hex": index, "tile": job["tile"], "turn": turn, "doors": doors})
+        if self.keep_log:
+            self.add_log("pharaoh.place", {"hex": index, "tile": job["tile"], "turn": turn, "doors": doors})
         ref = job["piece"]
         if ref[0] == "c":
             self.move_to(int(ref[1:]), index, "explore")
@@ -313,12 +320,14 @@ class TurnMixin:
         if self.defeated[seat] or self.pos[seat] != index:
             return
         if index == 0 and self.turns_done < self.players:
-            self.add_log("pharaoh.start_hex_quiet", {"seat": seat, "hex": index})
+            if self.keep_log:
+                self.add_log("pharaoh.start_hex_quiet", {"seat": seat, "hex": index})
             return
         tile = HEXES[self.placed[index]["tile"]]
         jobs = []
         if "ignore" in self.benefits(seat):
-            self.add_log("pharaoh.ignore_events", {"seat": seat, "hex": index, "tile": tile.id})
+            if self.keep_log:
+                self.add_log("pharaoh.ignore_events", {"seat": seat, "hex": index, "tile": tile.id})
             present = self.present_monster(index)
             if present is not None and seat in present["provoked"]:
                 jobs.append({"j": "event", "seat": seat, "hex": index, "i": tile.events.index(
@@ -358,7 +367,8 @@ class TurnMixin:
             self.heal(seat, sum(rolls) + event.amount.flat, self.placed[index]["tile"], rolls)
         elif kind == "slow" and self.turn and self.turn["seat"] == seat and self.turn["step"] == "act":
             self.turn["slow"] += event.count
-            self.add_log("pharaoh.slowed", {"seat": seat, "count": event.count, "actions": self.allowance()})
+            if self.keep_log:
+                self.add_log("pharaoh.slowed", {"seat": seat, "count": event.count, "actions": self.allowance()})
 
     def monster_event(self, seat: int, index: int, kind: str) -> None:
         monster = self.present_monster(index)
@@ -380,7 +390,8 @@ class TurnMixin:
         monster = {"uid": self.new_uid(), "monster": kind, "home": index, "hex": index,
                    "lp": MONSTERS[kind].lp, "dominated_by": dominated_by, "provoked": [], "spares": [], "keys": 0}
         self.monsters.append(monster)
-        self.add_log("pharaoh.monster_appears", {"monster": kind, "hex": index, "target": f"m{monster['uid']}"})
+        if self.keep_log:
+            self.add_log("pharaoh.monster_appears", {"monster": kind, "hex": index, "target": f"m{monster['uid']}"})
         return monster
 
     def provoke(self, seat: int, ref: str) -> None:
@@ -412,7 +423,9 @@ class TurnMixin:
         self.decision = None
         self.take(seat, action["card"])
         self.to_discard(seat, action["card"])
-        self.add_log("pharaoh.event_discard", {"seat": seat, "card": action["card"]}, seat=seat, action=dict(action))
+        if self.keep_log:
+            self.add_log("pharaoh.event_discard", {"seat": seat, "card": action["card"]}, seat=seat,
+                         action=dict(action))
         if job["left"] <= 0 or not self.hand[seat]:
             self.queue.pop(0)
 
@@ -421,9 +434,10 @@ class TurnMixin:
         self.turn["escape_rolled"] = True
         roll = self.roll_2d6()
         freed = sum(roll) <= self.trapped[seat]
-        self.add_log("pharaoh.escape_roll", {"seat": seat, "roll": roll, "target": self.trapped[seat],
-                                             "freed": freed}, seat=seat, action={"type": "escape"},
-                     chance={"kind": "die", "value": roll})
+        if self.keep_log:
+            self.add_log("pharaoh.escape_roll", {"seat": seat, "roll": roll, "target": self.trapped[seat],
+                                                 "freed": freed}, seat=seat, action={"type": "escape"},
+                         chance={"kind": "die", "value": roll})
         if freed:
             self.trapped[seat] = None
             if self.crypt.passages(self.pos[seat]):
@@ -434,7 +448,8 @@ class TurnMixin:
         if action["type"] == "escape_to":
             self.move_to(seat, action["to"], "escape")
         else:
-            self.add_log("pharaoh.stay", {"seat": seat}, seat=seat, action=dict(action))
+            if self.keep_log:
+                self.add_log("pharaoh.stay", {"seat": seat}, seat=seat, action=dict(action))
 
     def use_event(self, seat: int) -> None:
         use = HEXES[self.placed[self.pos[seat]]["tile"]].use
@@ -506,7 +521,8 @@ class TurnMixin:
         if ability == "recall":
             self.discard[seat].remove(pending["card"])
             self.give(seat, [pending["card"]], known=True)
-            self.add_log("pharaoh.recall", {"seat": seat, "card": pending["card"]}, seat=seat)
+            if self.keep_log:
+                self.add_log("pharaoh.recall", {"seat": seat, "card": pending["card"]}, seat=seat)
         elif ability == "repair" and pending.get("uid") is not None:
             entry = self.entry(pending["uid"])
             entry["lp"] = CARDS[entry["card"]].lp

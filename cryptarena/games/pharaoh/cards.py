@@ -63,7 +63,29 @@ def _plays(character: str, free: bool) -> dict:
     return found
 
 
-_PLAYS = {(character, free): _plays(character, free) for character in CHARACTERS for free in (False, True)}
+# effects _playable checks against the table; any other card the character may play is always playable
+_CHECKED = frozenset(("damage", "hex_trap", "curse", "disarm", "heal", "draw", "phase_walk", "teleport"))
+
+
+def _options(card, methods: tuple) -> tuple:
+    """(method, what to check, the play action) per method: None, always playable; a damage card's
+    shape (all, range, dtype), what cards of one shape share; True, _playable decides."""
+    found = []
+    for method in methods:
+        if card.effect not in _CHECKED:
+            check = None
+        elif card.effect == "damage" and method != "table":
+            check = (card.all, card.range, card.dtype)
+        else:
+            check = True
+        found.append((method, check, PLAY[card.id, method]))
+    return tuple(found)
+
+
+# (character, free) -> card id -> (card, its options), for card_plays
+_PLAYS = {(character, free): {card_id: (card, _options(card, methods))
+                              for card_id, (card, methods) in _plays(character, free).items()}
+          for character in CHARACTERS for free in (False, True)}
 
 
 class CardsMixin:
@@ -77,20 +99,24 @@ class CardsMixin:
         if plays.keys().isdisjoint(hand):  # the usual case in the free actions: nothing to look at
             return []
         found = []
-        checked: dict = {}  # what _playable found for a card's shape, for the next card of that shape
+        checked: dict = {}  # what _playable found for a damage card's shape, for the next of that shape
         for card_id in dict.fromkeys(hand):
             row = plays.get(card_id)
             if row is None:
                 continue
-            card, methods = row
-            for method in methods:
-                key = (card_id, method) if card.effect != "damage" or method == "table" else \
-                    (card.all, card.range, card.dtype)
-                ok = checked.get(key)
-                if ok is None:
-                    ok = checked[key] = self._playable(seat, card, method)
+            card, options = row
+            for method, check, action in options:
+                if check is None:
+                    found.append(action)
+                    continue
+                if check is True:
+                    ok = self._playable(seat, card, method)
+                else:
+                    ok = checked.get(check)
+                    if ok is None:
+                        ok = checked[check] = self._playable(seat, card, method)
                 if ok:
-                    found.append(PLAY[card_id, method])
+                    found.append(action)
         return found
 
     def _playable(self, seat: int, card, method: str) -> bool:

@@ -57,8 +57,15 @@ class CombatMixin:
 
     # ------------------------------------------------------------------ the strike job
     def _job_strike(self, job: dict) -> None:
-        if not self.alive(job["target"]):
+        target = job["target"]
+        if target[0] == "c":  # alive() and defender() of a character, written out
+            seat = int(target[1:])
+            if not (0 <= seat < self.players and not self.defeated[seat]):
+                return
+        elif not self.alive(target):
             return
+        else:
+            seat = self.defender(target)
         if "rolled" not in job:
             job["rolled"] = self._roll_parts(job)
             if self.keep_log:
@@ -66,7 +73,6 @@ class CombatMixin:
                                                 "target": job["target"], "damage": job["rolled"],
                                                 "total": sum(amount for amount, _ in job["rolled"])},
                              seat=job["by"])
-        seat = self.defender(job["target"])
         if seat is None:  # a monster: the server rolls its dodge
             monster = self.monster(int(job["target"][1:]))
             roll = self.roll_2d6()
@@ -125,7 +131,10 @@ class CombatMixin:
     def dodge_score(self, ref: str) -> int:
         kind, num = ref[0], int(ref[1:])
         if kind == "c":
-            malus = sum(CARDS[e["card"]].dodge_malus for e in self.table if e["seat"] == num)
+            malus = 0
+            for e in self.table:
+                if e["seat"] == num:
+                    malus += CARDS[e["card"]].dodge_malus
             return CHARACTERS[self.chars[num]].dodge - malus
         entry = self.entry(num)
         if not CARDS[entry["card"]].is_agent:  # armour in front of a character dodges with them

@@ -21,6 +21,7 @@ starting hex — an exit is shuffled back and another drawn — and every charac
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache, lru_cache
 
 from ...engine import Action
@@ -167,6 +168,12 @@ def blank_setup() -> dict:
 
 
 _ORDER = CARD_ORDER.__getitem__
+
+
+def _remove_order(action: Action) -> int:
+    return CARD_ORDER[action["card"]]
+
+
 CARD_RARITY = {card_id: card.rarity for card_id, card in CARDS.items()}
 HEX_RARITY = {hex_id: tile.rarity for hex_id, tile in HEXES.items()}
 # the limits a deck still being built may break and be sound otherwise
@@ -369,7 +376,13 @@ class SetupMixin:
         n = cards[card] = cards.get(card, 0) + 1
         # the cards are kept in catalogue order (saves and views show them so): a new card is
         # sorted in; one more copy of a card keeps an order this memo has seen sorted
-        if n == 1 or not memo.cards_sorted:
+        if n == 1 and memo.cards_sorted:  # the others in order, the new card last: put it in its place
+            place = bisect_left(memo.removes, CARD_ORDER[card], key=_remove_order)
+            items = list(cards.items())
+            items.insert(place, items.pop())
+            mine["cards"] = memo.cards = dict(items)
+            memo.removes = memo.removes[:place] + (REMOVE[card],) + memo.removes[place:]
+        elif n == 1 or not memo.cards_sorted:
             order = sorted(cards, key=_ORDER)
             mine["cards"] = memo.cards = dict(zip(order, map(cards.__getitem__, order)))
             memo.removes = tuple(map(REMOVE.__getitem__, order))

@@ -186,7 +186,10 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
         return self.rng.below(sides) + 1
 
     def roll_2d6(self) -> list[int]:
-        return [self.roll_die(), self.roll_die()]
+        if self._script:
+            return [self.roll_die(), self.roll_die()]
+        below = self.rng.below  # roll_die's two draws, in order
+        return [below(6) + 1, below(6) + 1]
 
     def finish(self, winner: int | None, reason: str) -> None:
         self.winner = winner
@@ -215,7 +218,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
         if phase == "game_end":
             return []
         if phase == "setup":
-            return [s for s in range(self.players) if not self.setup[s]["ready"]]
+            return [s for s, mine in enumerate(self.setup) if not mine["ready"]]
         if phase == "window":
             return list(self.decision["seats"])
         if self.decision is not None:
@@ -259,7 +262,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
             if self.chars[0] is None:  # still choosing decks: no job, no turn, the phase stays
                 return
         else:
-            self._ON_ACTION.get(self.phase, PharaohState._turn_action)(self, seat, action)
+            self._ON_ACTION.get(self.phase, _TURN_ACTION)(self, seat, action)
         self._run()
 
     def _run(self) -> None:
@@ -279,6 +282,9 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
             step = turn["step"]
             if step in ("discard", "dominate", "ending"):  # skip_empty_steps skips none of these
                 break
+            if step == "draw" and turn["piece"] is None and not self.defeated[turn["seat"]] and (
+                    self.deck[turn["seat"]] or self.discard[turn["seat"]]):
+                break  # a card to draw: skip_empty_steps would leave the step as it is
             if step in ("draw", "free", "act") and turn["piece"] is None and self.defeated[turn["seat"]]:
                 turn["step"] = "act"
                 self.end_actions()  # defeated during their own turn: it ends
@@ -426,6 +432,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMix
 
 # phase -> the method that carries out an action in it, looked up once (the turn's steps: _turn_action)
 PharaohState._ON_ACTION = {phase: getattr(PharaohState, name) for phase, name in PharaohState._HANDLERS.items()}
+_TURN_ACTION = PharaohState._turn_action
 # job name -> the method that runs it (`_job_<name>`), looked up once rather than built per job
 PharaohState._JOBS = {name[5:]: getattr(PharaohState, name) for name in dir(PharaohState) if name.startswith("_job_")}
 

@@ -29,7 +29,11 @@ class _Benefits(dict):
 
 
 BENEFITS = _Benefits()
+# (tile, turn) -> its doors once turned, in order (a placed hex gets a list of its own)
+TURNED_DOORS = {(tile_id, turn): tuple(sorted((d + turn) % 6 for d in tile.doors))
+                for tile_id, tile in HEXES.items() for turn in range(6)}
 NO_BENEFIT: frozenset = frozenset()
+SPELLS = frozenset(card_id for card_id, card in CARDS.items() if card.type == "spell")
 
 
 class TurnMixin:
@@ -286,7 +290,7 @@ class TurnMixin:
     def place_hex(self, job: dict, turn: int) -> None:
         dq, dr = STEPS[job["side"]]
         origin = self.placed[job["from"]]
-        doors = sorted((d + turn) % 6 for d in HEXES[job["tile"]].doors)
+        doors = list(TURNED_DOORS[job["tile"], turn])
         index = self.crypt.add({"tile": job["tile"], "owner": job["owner"], "q": origin["q"] + dq,
                                 "r": origin["r"] + dr, "turn": turn, "doors": doors,
                                 "exit": HEXES[job["tile"]].exit, "keys": 0, "slain_by": None})
@@ -491,8 +495,7 @@ class TurnMixin:
     def ability_actions(self, seat: int) -> list[dict]:
         ability = CHARACTERS[self.chars[seat]].ability
         if ability == "recall":
-            return [ABILITY_CARD[c] for c in dict.fromkeys(self.discard[seat])
-                    if CARDS[c].type == "spell"]
+            return [ABILITY_CARD[c] for c in dict.fromkeys(self.discard[seat]) if c in SPELLS]
         if ability == "repair":
             found = [ABILITY] if self.life[seat] < LIFE else []
             return found + [ABILITY_UID[e["uid"]] for e in self.table

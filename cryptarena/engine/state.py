@@ -309,9 +309,12 @@ class State:
         callers ask just before `apply`, which asks again to validate."""
         if type(seat) is not int or not 0 <= seat < self.players:  # bool is not a seat either
             return []
+        cache = self._legal_cache  # _memoised_legal, written out: this runs at every step of a playout
+        if cache is None or cache[1] != seat or cache[0] != len(self.history):
+            cache = self._legal_cache = (len(self.history), seat, self._legal_actions(seat))
         if self.frozen_actions:  # read-only Actions: sharing them is safe, the list is the caller's
-            return list(self._memoised_legal(seat))
-        return list(map(dict, self._memoised_legal(seat)))
+            return list(cache[2])
+        return list(map(dict, cache[2]))
 
     def _memoised_legal(self, seat: int) -> list[dict]:
         """The game's legal list for a valid seat, computed once per state version. Callers get
@@ -323,8 +326,18 @@ class State:
 
     def apply(self, seat: int, action: dict) -> None:
         # the game gets the legal action itself: the memo's own dict (dropped right here) or, in a
-        # frozen_actions game, a read-only Action; either way nothing it keeps is the caller's
-        canonical = self._validate(seat, action)
+        # frozen_actions game, a read-only Action; either way nothing it keeps is the caller's.
+        # The usual case first, written out: the action is one of the list just asked for this seat
+        # (a memo exists only for a valid seat); anything else, a refusal included, goes to _validate.
+        cache = self._legal_cache
+        if type(seat) is int and cache is not None and cache[1] == seat and cache[0] == len(self.history):
+            legal = cache[2]
+            try:
+                canonical = legal[legal.index(action)]
+            except ValueError:
+                canonical = self._validate(seat, action)
+        else:
+            canonical = self._validate(seat, action)
         self._legal_cache = None
         if self._script:
             # scripted outcomes can turn out not to fit the events the action triggers:

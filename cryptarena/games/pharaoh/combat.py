@@ -21,6 +21,19 @@ from .acts import DEFEND_CARD, DEFEND_UID, DODGE, DODGE_CARD, DODGE_EXIT, TAKE
 from .components import CARDS, CHARACTERS, KEY, MONSTER_BOUNTY, MONSTERS
 
 
+def _usable(character, wanted) -> frozenset:
+    return frozenset(c for c, card in CARDS.items() if wanted(card) and CHARACTERS[character].may_use(card))
+
+
+# per character: the block cards it may play (any block; only play-any-time ones against such an attack)
+# and the armour or tabled blocks it may table in defence
+_BLOCKS = {ch: _usable(ch, lambda card: card.effect == "block") for ch in CHARACTERS}
+_ANY_TIME_BLOCKS = {ch: _usable(ch, lambda card: card.effect == "block" and card.any_time) for ch in CHARACTERS}
+_TABLED_DEFENCES = {ch: _usable(ch, lambda card: card.effect in ("armor", "tabled_block")) for ch in CHARACTERS}
+_DODGE_BONUSES = frozenset(c for c, card in CARDS.items() if card.effect == "dodge_bonus")
+_NONE: frozenset = frozenset()
+
+
 class CombatMixin:
     # ------------------------------------------------------------------ targets
     def strike(self, *, target: str, parts: list, by: int | None, label: str, source: str | None = None,
@@ -106,23 +119,24 @@ class CombatMixin:
     def defence_options(self, job: dict) -> list[dict]:
         seat, target = self.decision["seat"], job["target"]
         hand = self.hand[seat]
+        character = self.chars[seat]
         options = []
-        for card_id in dict.fromkeys(hand):
-            card = CARDS[card_id]
-            if card.effect == "block" and (card.any_time or not job["anytime"]) and self.may_use(seat, card):
-                options.append(DEFEND_CARD[card_id])
+        # the defence cards of hand the character may use, from sets made once per character
+        blocks = (_ANY_TIME_BLOCKS if job["anytime"] else _BLOCKS).get(character, _NONE)
+        if not blocks.isdisjoint(hand):
+            options += [DEFEND_CARD[c] for c in dict.fromkeys(hand) if c in blocks]
         is_character = target[0] == "c"
         if is_character and not job["anytime"]:  # a defence card tabled in response to the attack
-            options += [DEFEND_CARD[c] for c in dict.fromkeys(hand)
-                        if CARDS[c].effect in ("armor", "tabled_block") and self.may_use(seat, CARDS[c])]
+            tabled = _TABLED_DEFENCES.get(character, _NONE)
+            if not tabled.isdisjoint(hand):
+                options += [DEFEND_CARD[c] for c in dict.fromkeys(hand) if c in tabled]
             for entry in self.table:
                 if entry["seat"] == seat and entry["hex"] is None and CARDS[entry["card"]].effect == "tabled_block":
                     options.append(DEFEND_UID[entry["uid"]])
         if job["dodgeable"] and (not job["anytime"] or job["label"] in CARDS and CARDS[job["label"]].effect == "thwart"):
             options.append(DODGE)
-            for card_id in dict.fromkeys(hand):
-                if CARDS[card_id].effect == "dodge_bonus":
-                    options.append(DODGE_CARD[card_id])
+            if not _DODGE_BONUSES.isdisjoint(hand):
+                options += [DODGE_CARD[c] for c in dict.fromkeys(hand) if c in _DODGE_BONUSES]
         if is_character and self.holds_key(seat) and self.placed[self.pos[seat]]["exit"]:
             options.append(DODGE_EXIT)
         options.append(TAKE)

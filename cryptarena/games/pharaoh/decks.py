@@ -204,8 +204,10 @@ class _Build:
         self.adds = None  # worked out when asked: a full deck offers none
         self.removes = tuple(REMOVE[c] for c in order)
         self.survey_hexes(hexes)
-        # deck_issues is asked once here; adds and removes of legal actions keep a sound deck sound
-        self.sound = all(issue["msg"] in _GROWING for issue in deck_issues(character, cards, hexes))
+        # deck_issues is asked once here; adds and removes of legal actions keep a sound deck sound.
+        # A deck just begun (build, restart) is too small and has no hexes, nothing else
+        self.sound = (cards == {} and hexes == [] and isinstance(character, str) and character in CHARACTERS) or \
+            all(issue["msg"] in _GROWING for issue in deck_issues(character, cards, hexes))
 
     def survey_hexes(self, hexes: list) -> None:
         counts = self.hex_counts = _count(hexes)

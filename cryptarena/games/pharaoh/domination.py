@@ -63,11 +63,15 @@ class DominationMixin:
             return [END]
         # where(ref), the piece in hand: a guard stands in its character's hex
         here = self.pos[piece["seat"]] if ref[0] == "t" and piece["hex"] is None else piece["hex"]
-        crypt = self.crypt
-        found = [MOVE[h] for h in crypt.passages(here)]
         if self.hexpile:
-            found += [EXPLORE[d] for d in crypt.open_sides(here)]
-        if self.has_targets(seat, self._piece_shape(ref, piece, here)):
+            ways, sides = self.crypt.ways(here)
+            found = list(map(MOVE.__getitem__, ways))
+            found += map(EXPLORE.__getitem__, sides)
+        else:
+            found = list(map(MOVE.__getitem__, self.crypt.passages(here)))
+        # has_targets(seat, _piece_shape(...)), written out: a dominated piece never aims at a monster
+        if here is not None and self.aims_at(seat, self.reach_set(here, CARDS[piece["card"]].range if ref[0] == "t"
+                                                                  else "same", False), dominated=True):
             found.append(HIT)
         placed = self.placed[here]
         if placed["keys"]:

@@ -50,7 +50,7 @@ CHARACTER_IDS = tuple(CHARACTERS)
 DECK_IDS = tuple(DECKS)
 BUILT_CARDS = tuple(c for c in CARD_IDS if c != KEY)  # what a custom deck lists (the Key is added)
 
-# effects CardsMixin._playable refuses whatever the position: attached, answered or defended with
+# effects TargetsMixin._playable refuses whatever the position: attached, answered or defended with
 _NEVER_PLAYED = {"block", "dodge_bonus", "attack_bonus", "echo", "lock", "reach", "enforce", "clear", "thwart"}
 PLAYS = tuple((c, m) for c in CARD_IDS if CARDS[c].effect not in _NEVER_PLAYED
               for m in CARDS[c].methods if m != "any_time")

@@ -1,9 +1,10 @@
 """Crypt: The Pharaoh's Curse — the table and its forward model.
 
 The rules are split by concern: decks.py (set-up), turn.py (the turn, moving, exploring, hex
-events), cards.py (building and resolving plays), interrupts.py (play-any-time windows),
-combat.py (strikes, defence turns, damage, defeat), domination.py (defeated players), board.py (hex
-geometry). This module ties them to the engine contract.
+events), cards.py (building and resolving plays), targets.py (what may be played, at whom),
+interrupts.py (play-any-time windows), combat.py (strikes, defence turns, damage, defeat),
+domination.py (defeated players), board.py (hex geometry). This module ties them to the engine
+contract.
 
 Everything that happens is a job in a queue of plain JSON dicts (a strike, a damage part, a hex
 event, the resolution of a play, an interrupt window, the end of a turn). `_run` takes jobs in order
@@ -28,13 +29,15 @@ from .components import CARDS, CHARACTERS, DECKS, HEXES, LIFE, MONSTERS, card_ke
 from .decks import SetupMixin, blank_setup, deck_issues, deck_problems, prebuilt
 from .domination import DominationMixin
 from .interrupts import InterruptsMixin
+from .targets import TargetsMixin
 from .turn import TurnMixin
 
 DECISIONS = ("build", "defend", "soak", "window", "place", "escape", "event_discard")
 ESCAPE_POINTS = 100
 
 
-class PharaohState(SetupMixin, TurnMixin, CardsMixin, InterruptsMixin, CombatMixin, DominationMixin, State):
+class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMixin, CombatMixin, DominationMixin,
+                   State):
     # every legal action is a read-only Action: set-up's are built once (the long lists), the
     # other phases' short lists are made read-only as they are built, so none is copied per call
     frozen_actions = True

@@ -338,8 +338,9 @@ class TurnMixin:
                     next(e for e in tile.events if e.kind == "monster"))})
         else:
             jobs += [{"j": "event", "seat": seat, "hex": index, "i": i} for i in range(len(tile.events))]
-        jobs += [{"j": "hex_card", "seat": seat, "uid": e["uid"]} for e in self.table
-                 if e["hex"] == index and e["active"] and e["owner"] != seat]
+        if self.table:
+            jobs += [{"j": "hex_card", "seat": seat, "uid": e["uid"]} for e in self.table
+                     if e["hex"] == index and e["active"] and e["owner"] != seat]
         self.queue[:0] = jobs
 
     def present_monster(self, index: int) -> dict | None:

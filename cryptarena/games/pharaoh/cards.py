@@ -21,6 +21,11 @@ from .acts import ATTACH, CANCEL, CONFIRM, MODIFIER, TARGET
 from .components import CARDS, CHARACTERS, LIFE
 
 ALTERATIONS = ("echo", "lock", "reach")
+# per character: the cards it may use that attachments() could offer (alterations, attack enhancements,
+# Enforce); a hand holding none of them has nothing to attach
+_RIDERS = {ch: frozenset(c for c, card in CARDS.items() if CHARACTERS[ch].may_use(card) and (
+    card.effect in ALTERATIONS or card.has("attack_enhancement") or card.effect == "enforce")) for ch in CHARACTERS}
+_NONE: frozenset = frozenset()
 
 
 class CardsMixin:
@@ -100,6 +105,8 @@ class CardsMixin:
     def attachments(self, seat: int, pending: dict) -> list[dict]:
         """The attach and modifier options of a play being built."""
         options = []
+        if _RIDERS.get(self.chars[seat], _NONE).isdisjoint(self.hand[seat]):  # the usual hand: nothing to attach
+            return options
         for card_id in dict.fromkeys(self.hand[seat]):
             card = CARDS[card_id]
             if not self.may_use(seat, card):

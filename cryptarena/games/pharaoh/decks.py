@@ -240,9 +240,14 @@ class _Build:
     def remove_card(self, card: str, n: int) -> None:
         if n:
             self.card_copy[card] = n
-        else:
+        else:  # the last copy: its remove action leaves the (sorted) tuple
             del self.card_copy[card]
-            self.removes = tuple(map(REMOVE.__getitem__, sorted(self.card_copy, key=_ORDER)))
+            removes = self.removes
+            try:
+                place = removes.index(REMOVE[card])
+                self.removes = removes[:place] + removes[place + 1:]
+            except ValueError:
+                self.removes = tuple(map(REMOVE.__getitem__, sorted(self.card_copy, key=_ORDER)))
         self.size -= 1
         rarity = CARD_RARITY[card]
         if not self.count(self.card_rarities, rarity, -1) and rarity in self.full:

@@ -145,7 +145,12 @@ class TurnMixin:
     def _turn_action(self, seat: int, action: dict) -> None:
         kind = action["type"]
         turn = self.turn
-        if kind in ("draw", "skip"):
+        if kind == "discard":  # the most frequent turn action first
+            self.take(seat, action["card"])
+            self.to_discard(seat, action["card"])
+            if self.keep_log:
+                self.add_log("pharaoh.discard", {"seat": seat, "card": action["card"]}, seat=seat, action=dict(action))
+        elif kind in ("draw", "skip"):
             if kind == "draw":
                 self.draw_cards(seat, 1, "pharaoh.draw", action=action)
             else:
@@ -156,11 +161,6 @@ class TurnMixin:
             turn["step"] = "act"
         elif kind == "done":  # the discard step
             self.queue.append({"j": "end_turn"})
-        elif kind == "discard":
-            self.take(seat, action["card"])
-            self.to_discard(seat, action["card"])
-            if self.keep_log:
-                self.add_log("pharaoh.discard", {"seat": seat, "card": action["card"]}, seat=seat, action=dict(action))
         elif kind == "escape":
             self.escape_roll(seat)
         elif kind == "end":
@@ -210,7 +210,7 @@ class TurnMixin:
 
     def _job_end_turn(self, job: dict) -> None:
         seat = self.turn["seat"]
-        for entry in list(self.table):
+        for entry in list(self.table) if self.table else ():
             if entry["hex"] is not None and not entry["active"]:
                 entry["active"] = True  # tabled in a hex this turn: a hex event from now on
             if entry["turn"] and entry["seat"] == seat:

@@ -350,7 +350,7 @@ class State:
                 raise
         else:
             self._apply(seat, canonical)
-        self.history.append({"seat": seat, "action": dict(canonical)})
+        self.history.append({"seat": seat, "action": {**canonical}})  # a plain copy ({**x}: dict(x), faster)
 
     def view(self, seat: int | None = None) -> dict:
         if seat is not None:

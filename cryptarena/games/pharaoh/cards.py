@@ -359,4 +359,4 @@ class CardsMixin:
         if self.keep_log:
             self.add_log("pharaoh.heal", {"seat": seat, "why": why, "amount": self.life[seat] - before,
                                           "life": self.life[seat]}, seat=seat,
-                         chance={"kind": "die", "value": rolls} if rolls else None)
+                         chance={"kind": "die", "values": rolls} if rolls else None)

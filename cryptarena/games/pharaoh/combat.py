@@ -80,31 +80,37 @@ class CombatMixin:
         else:
             seat = self.defender(target)
         if "rolled" not in job:
-            job["rolled"] = self._roll_parts(job)
+            dice: list | None = [] if self.keep_log else None
+            job["rolled"] = self._roll_parts(job, dice)
             if self.keep_log:
                 self.add_log("pharaoh.strike", {"label": job["label"], "by": job["by"], "source": job["source"],
                                                 "target": job["target"], "damage": job["rolled"],
                                                 "total": sum(amount for amount, _ in job["rolled"])},
-                             seat=job["by"])
+                             seat=job["by"], chance={"kind": "die", "values": dice} if dice else None)
         if seat is None:  # a monster: the server rolls its dodge
             monster = self.monster(int(job["target"][1:]))
             roll = self.roll_2d6()
             dodged = job["dodgeable"] and not job["anytime"] and sum(roll) <= MONSTERS[monster["monster"]].dg
             if self.keep_log:
                 self.add_log("pharaoh.monster_dodge", {"target": job["target"], "roll": roll, "dodged": dodged},
-                             chance={"kind": "die", "value": roll})
+                             chance={"kind": "die", "values": roll})
             self._hit(job) if not dodged else self._missed(job)
             return
         self.queue.insert(0, job)
         self.decision = {"kind": "defend", "seat": seat}
 
-    def _roll_parts(self, job: dict) -> list:
+    def _roll_parts(self, job: dict, dice: list | None = None) -> list:
+        """The strike's damage parts rolled; each die also appended to `dice` when it is given (the
+        log's chance part)."""
         rolled = []
         # roll_die's draws, in the same order, without a call per die when nothing is scripted
-        below = None if self._script else self.rng.below
+        below = None if self._script or dice is not None else self.rng.below
         for n, flat, dtype in job["parts"]:
             if below is None:
-                total = flat + sum(self.roll_die() for _ in range(n))
+                faces = [self.roll_die() for _ in range(n)]
+                if dice is not None:
+                    dice += faces
+                total = flat + sum(faces)
             else:
                 total = flat + n
                 for _ in range(n):
@@ -189,7 +195,7 @@ class CombatMixin:
         if kind == "dodge_exit":
             escaped = roll[0] == roll[1]
             self.add_log("pharaoh.dodge_exit", {**params, "roll": roll, "escaped": escaped}, seat=seat,
-                         action=dict(action), chance={"kind": "die", "value": roll})
+                         action=dict(action), chance={"kind": "die", "values": roll})
             if escaped:
                 self.escape_crypt(seat)
             else:
@@ -204,7 +210,7 @@ class CombatMixin:
         dodged = sum(roll) <= score
         if self.keep_log:
             self.add_log("pharaoh.dodge", {**params, "roll": roll, "score": score, "dodged": dodged}, seat=seat,
-                         action=dict(action), chance={"kind": "die", "value": roll})
+                         action=dict(action), chance={"kind": "die", "values": roll})
         self._hit(job) if not dodged else self._missed(job)
 
     def _missed(self, job: dict) -> None:

@@ -442,7 +442,7 @@ class TurnMixin:
         if self.keep_log:
             self.add_log("pharaoh.escape_roll", {"seat": seat, "roll": roll, "target": self.trapped[seat],
                                                  "freed": freed}, seat=seat, action={"type": "escape"},
-                         chance={"kind": "die", "value": roll})
+                         chance={"kind": "die", "values": roll})
         if freed:
             self.trapped[seat] = None
             if self.crypt.passages(self.pos[seat]):
@@ -485,7 +485,7 @@ class TurnMixin:
         roll = self.roll_2d6()
         escaped = roll[0] == roll[1]
         self.add_log("pharaoh.exit_roll", {"seat": seat, "piece": ref, "roll": roll, "escaped": escaped},
-                     seat=seat, chance={"kind": "die", "value": roll})
+                     seat=seat, chance={"kind": "die", "values": roll})
         if escaped:
             self.escape_crypt(seat)
 

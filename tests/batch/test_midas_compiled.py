@@ -12,6 +12,8 @@ pytest.importorskip("numba", reason="numba is not installed (make setup installs
 from cryptarena import games  # noqa: E402
 from cryptarena.batch import core, midas, midas_compiled  # noqa: E402
 
+from .same_games import assert_same_games  # noqa: E402
+
 NP, NB = core.backend("numpy"), core.backend("numba")
 RANDOM, BOT = midas.MidasBatch.policies.index("random"), midas.MidasBatch.policies.index("probabilistic")
 
@@ -50,18 +52,6 @@ def _kernel(players, options, seats, seed, index):
     return midas_compiled.play(players, len(index), _resolved(players, options), seats, rules, policies)
 
 
-def _assert_same(want: core.BatchResult, got: core.BatchResult):
-    for name in ("totals", "winners", "length"):
-        a, b = getattr(want, name), getattr(got, name)
-        assert a.dtype == b.dtype and a.shape == b.shape, name
-        differ = np.flatnonzero((a != b).reshape(a.shape[0], -1).any(axis=1))
-        assert not differ.size, f"{name} differs in {differ.size} games, first game {differ[0]}"
-    assert list(want.breakdown) == list(got.breakdown)
-    for item in want.breakdown:
-        assert want.breakdown[item].dtype == got.breakdown[item].dtype
-        assert np.array_equal(want.breakdown[item], got.breakdown[item]), item
-
-
 def test_random_runs_go_to_the_kernel():
     assert core.compiled_kernel(midas.MidasBatch, np.full((4, 3), RANDOM)) is midas_compiled
     assert midas.MidasBatch.compiled == midas_compiled.__name__
@@ -73,7 +63,7 @@ def test_the_kernel_plays_the_numpy_games(players, options, seed):
     index = np.arange(777, 777 + n)
     seats = np.full((n, players), RANDOM)
     want = _numpy(players, options, seats, seed, index)
-    _assert_same(want, core.play(midas.MidasBatch, NB, players, n, _resolved(players, options), seats, seed, index))
+    assert_same_games(want, core.play(midas.MidasBatch, NB, players, n, _resolved(players, options), seats, seed, index))
     assert want.winners.sum(axis=1).min() == 1
 
 
@@ -98,7 +88,7 @@ def test_random_with_the_bot_on_numba_is_the_numpy_run():
     seats = core.seating_indices(players, 0, n, 2)  # random and probabilistic in turn
     assert core.compiled_kernel(midas.MidasBatch, seats) is midas_compiled
     want = _numpy(players, {}, seats, 31, index)
-    _assert_same(want, core.play(midas.MidasBatch, NB, players, n, _resolved(players, {}), seats, 31, index))
+    assert_same_games(want, core.play(midas.MidasBatch, NB, players, n, _resolved(players, {}), seats, 31, index))
     assert core.run_batch("midas", 3, 300, ["random", "medium"], seed=4, backend="numba") == \
         core.run_batch("midas", 3, 300, ["random", "medium"], seed=4, backend="numpy")
 
@@ -109,4 +99,4 @@ def test_the_kernel_plays_the_numpy_bot_games(players, options, seed):
     n = {2: 600, 3: 300, 4: 200}[players]
     index = np.arange(777, 777 + n)
     for seats in (np.full((n, players), BOT), core.seating_indices(players, 0, n, 2)):
-        _assert_same(_numpy(players, options, seats, seed, index), _kernel(players, options, seats, seed, index))
+        assert_same_games(_numpy(players, options, seats, seed, index), _kernel(players, options, seats, seed, index))

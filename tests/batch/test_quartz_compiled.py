@@ -15,6 +15,8 @@ from cryptarena.batch import core, quartz_compiled  # noqa: E402
 from cryptarena.batch.quartz import QuartzBatch  # noqa: E402
 from cryptarena.batch.quartz_tables import COLOURS  # noqa: E402
 
+from .same_games import assert_same_games  # noqa: E402
+
 NP, NB = core.backend("numpy"), core.backend("numba")
 GAME = games.load("quartz")
 
@@ -50,30 +52,18 @@ def _both(players, options, n, seed, start, seats=None):
     return [core.play(QuartzBatch, bk, players, n, resolved, seats, seed, index) for bk in (NP, NB)]
 
 
-def _assert_same(want: core.BatchResult, got: core.BatchResult):
-    for name in ("totals", "winners", "length"):
-        a, b = getattr(want, name), getattr(got, name)
-        assert a.dtype == b.dtype and a.shape == b.shape, name
-        bad = np.flatnonzero((a != b).reshape(a.shape[0], -1).any(axis=1))
-        assert not bad.size, f"{name} differs in {bad.size} games, first game {bad[0]}: {a[bad[0]]} != {b[bad[0]]}"
-    assert list(want.breakdown) == list(got.breakdown)
-    for item in want.breakdown:
-        a, b = want.breakdown[item], got.breakdown[item]
-        assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b), item
-
-
 @pytest.mark.parametrize("players, options, seed", CASES)
 def test_the_kernel_plays_the_numpy_games(players, options, seed):
     assert core.compiled_kernel(QuartzBatch, np.zeros((1, players), np.int64)) is quartz_compiled
     want, got = _both(players, options, 2000, seed, 777 + 1000 * seed)
-    _assert_same(want, got)
+    assert_same_games(want, got)
     assert got.winners.any(axis=1).all()  # every game ends with a winner (ties shared)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_more_seeds_at_each_player_count(players):
     for seed in (101, 2**40 + 3):
-        _assert_same(*_both(players, {}, 1000, seed, 777))
+        assert_same_games(*_both(players, {}, 1000, seed, 777))
 
 
 def test_run_batch_reports_the_same_on_both_backends():
@@ -89,6 +79,6 @@ def test_a_run_with_the_greedy_bot_falls_back_to_the_numpy_code():
     """greedy has no kernel: on the numba backend a run with it plays the numpy code."""
     seats = np.tile([0, 1, 0], (30, 1))
     assert core.compiled_kernel(QuartzBatch, seats) is None
-    _assert_same(*_both(3, {}, 30, 8, 777, seats=seats))
+    assert_same_games(*_both(3, {}, 30, 8, 777, seats=seats))
     assert core.run_batch("quartz", 3, 30, ["random", "greedy"], seed=8, backend="numba") == \
         core.run_batch("quartz", 3, 30, ["random", "greedy"], seed=8, backend="numpy")

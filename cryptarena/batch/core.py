@@ -50,6 +50,9 @@ class Backend:
 
     def __init__(self, name: str, xp):
         self.name, self.xp = name, xp
+        # jax compiles each operation again for every new array shape: there a batch keeps its shape
+        # (masks, no sub-batches, finished games not dropped); numpy and numba's fallback need not
+        self.fixed_shapes = name == "jax"
 
     def asnumpy(self, array) -> np.ndarray:
         return np.asarray(array)
@@ -386,8 +389,8 @@ def play(game_cls, backend_: Backend, players: int, n: int, options: dict, seats
         if not live:
             parts.append((origin, game.result()))
             return _assemble(parts, n)
-        if backend_.name != "jax" and hasattr(game, "take") and live * 5 <= origin.shape[0] * 4 \
-                and origin.shape[0] >= 64:  # (jax would compile every operation again for the new shape)
+        if not backend_.fixed_shapes and hasattr(game, "take") and live * 5 <= origin.shape[0] * 4 \
+                and origin.shape[0] >= 64:
             finished = np.asarray(backend_.asnumpy(~active))
             parts.append((origin[finished], _rows(game.result(), finished)))
             keep = np.flatnonzero(~finished)

@@ -98,9 +98,9 @@ class MidasBatch:
         if reason:
             raise ValueError(reason)
         self.bk, self.xp, self.source = backend, backend.xp, source
-        # jax compiles each operation per shape: there every step keeps the batch's shape (masks
-        # only); numpy gathers the games a rarer decision concerns into a sub-batch instead
-        self.fixed = backend.name == "jax"
+        # with fixed shapes (jax) every step works by masks on the whole batch; otherwise the games a
+        # rarer decision concerns are gathered into a sub-batch
+        self.fixed = backend.fixed_shapes
         xp = self.xp
         self.p, self.n, self.options = players, n, options
         self.preset = options["die_faces"]

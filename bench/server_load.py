@@ -447,6 +447,7 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
                                 args.players, args.seed)
             pids = [process.pid for _, process in running]
             clock: dict[str, float] = {}
+            timers: list[threading.Timer] = []
             profilers: list[tuple[subprocess.Popen, Path]] = []
 
             def window_end() -> None:
@@ -454,11 +455,14 @@ def run_one(setup: str, tables: int, args, db_url: str | None = None) -> dict:
 
             def window_start() -> None:  # server CPU is read over the timed window exactly
                 clock["cpu"] = sum(map(cpu_seconds, pids))
-                threading.Timer(args.seconds, window_end).start()
+                timers.append(threading.Timer(args.seconds, window_end))
+                timers[-1].start()
                 if args.profile:
                     profilers.extend(start_profilers(pids, args.profile, f"{setup}-{tables}", args.seconds))
 
             result = generate_load(config, args.clients, window_start)
+            for timer in timers:  # the load can return a moment before the timer fires on a busy machine
+                timer.join()
             server_cpu = clock["server_cpu"]
             profiles = finish_profilers(profilers)
             grouped = [server_metrics(base, ("cryptarena_commit_moves_sum", "cryptarena_commit_moves_count",

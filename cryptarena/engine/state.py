@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import json
 import pickle
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import orjson
 
+from .actions import Action
 from .errors import CorruptSave, IllegalAction, OptionError
 from .log import entry_for, keep_for
 from .options import Option, resolve_options
@@ -350,7 +352,8 @@ class State:
                 raise
         else:
             self._apply(seat, canonical)
-        self.history.append({"seat": seat, "action": {**canonical}})  # a plain copy ({**x}: dict(x), faster)
+        # a read-only Action is kept as it is; a plain dict is copied, as the game may keep and change it
+        self.history.append({"seat": seat, "action": canonical if type(canonical) is Action else {**canonical}})
 
     def view(self, seat: int | None = None) -> dict:
         if seat is not None:
@@ -382,7 +385,16 @@ class State:
     def clone(self) -> "State":
         twin = self.__class__.__new__(self.__class__)
         inner = {k: v for k, v in self.__dict__.items() if k not in ("game", "_legal_cache")}
-        twin.__dict__.update(pickle.loads(pickle.dumps(inner, pickle.HIGHEST_PROTOCOL)))
+        slots = _slot_names(self.__class__)
+        for name in slots:
+            value = getattr(self, name, _UNSET)
+            if value is not _UNSET:
+                inner[name] = value
+        copied = pickle.loads(pickle.dumps(inner, pickle.HIGHEST_PROTOCOL))  # one pickle: shared parts stay shared
+        for name in slots:
+            if name in copied:
+                setattr(twin, name, copied.pop(name))
+        twin.__dict__.update(copied)
         twin.game = self.game
         return twin
 
@@ -496,6 +508,12 @@ class State:
         keep_log = self.keep_log  # not part of a save
         self.__dict__.clear()
         self.__dict__.update(restored.__dict__)
+        for name in _slot_names(self.__class__):
+            value = getattr(restored, name, _UNSET)
+            if value is not _UNSET:
+                setattr(self, name, value)
+            elif hasattr(self, name):
+                delattr(self, name)
         if not keep_log:
             self.keep_log = False
 
@@ -514,6 +532,20 @@ class State:
             raise IllegalAction(f"unknown chance kind {kind!r}; {self.game.name} has: "
                                 f"{', '.join(kinds)}", code="bad_outcome")
         return kind, value
+
+
+_UNSET = object()
+
+
+@cache
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """The slots a state class and its bases declare: a game may keep its fields there rather than
+    in __dict__ (PharaohState does), and a clone or a restore copies them as it copies __dict__."""
+    names = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__slots__", ())
+        names += [declared] if isinstance(declared, str) else [n for n in declared if n not in ("__dict__", "__weakref__")]
+    return tuple(names)
 
 
 def _encode(value) -> bytes:

@@ -289,8 +289,8 @@ class _Build:
 
 
 class SetupMixin:
-    _builds: dict | None = None  # seat -> _Build, while set-up lasts
-    _checked: tuple | None = None  # (history length, seat, _Build) of the last set-up list made
+    _builds: dict | None  # seat -> _Build, while set-up lasts
+    _checked: tuple | None  # (history length, seat, _Build) of the last set-up list made
 
     def _build_of(self, seat: int, mine: dict) -> _Build:
         builds = self._builds

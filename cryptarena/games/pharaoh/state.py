@@ -44,10 +44,15 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
     _FIELDS = ("setup", "chars", "decklists", "life", "defeated", "pos", "trapped", "deck", "hand", "known", "discard",
                "table", "monsters", "placed", "hexpile", "uid_next", "turn", "queue", "decision", "pending",
                "round", "first", "turns_done", "winner", "end_reason")
+    # the table's own fields and memos live in slots: with the engine's fields the instance would
+    # hold more than CPython keeps in a shared-key dict (30), and every self.x and self.method()
+    # would then go through a plain dict, about twice as slow; the engine's fields stay in __dict__
+    __slots__ = _FIELDS + ("_crypt", "_builds", "_checked")
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
         n = self.players
+        self._crypt = self._builds = self._checked = None
         self.setup = [blank_setup() for _ in range(n)]
         self.chars: list = [None] * n
         self.decklists: list = [None] * n
@@ -81,7 +86,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
         # kept between calls: hexes are only ever added (through Crypt.add, which keeps its index
         # of cells) and never move, so the index is stale only if the list was replaced or grown
         # behind its back
-        crypt = self.__dict__.get("_crypt")
+        crypt = self._crypt
         if crypt is None or crypt.placed is not self.placed or len(crypt.at) != len(self.placed):
             crypt = self._crypt = Crypt(self.placed)
         return crypt
@@ -427,6 +432,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
         return {name: getattr(self, name) for name in self._FIELDS}
 
     def _load(self, data: dict) -> None:
+        self._crypt = self._builds = self._checked = None
         for name in self._FIELDS:
             setattr(self, name, data[name])
         from .saves import check_save

@@ -618,6 +618,9 @@ class CryptState(State):
     _FIELDS = ("deck", "public", "knowers", "flipped", "crypt", "discard", "collections", "dice",
                "ghost_dice", "sides", "leader", "lights_out", "round", "queue", "pending",
                "just_exhausted", "peeked", "idol_b_first", "tiebreak", "final_winners")
+    # the fields in slots, not __dict__: with the engine's, they are more than a shared-key dict
+    # keeps (30), past which every self.x goes through a plain dict (see PharaohState)
+    __slots__ = _FIELDS + ("cards", "solo")
 
     def _data(self) -> dict:
         return {name: getattr(self, name) for name in self._FIELDS}

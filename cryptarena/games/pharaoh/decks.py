@@ -170,10 +170,6 @@ def blank_setup() -> dict:
 _ORDER = CARD_ORDER.__getitem__
 
 
-def _remove_order(action: Action) -> int:
-    return CARD_ORDER[action["card"]]
-
-
 CARD_RARITY = {card_id: card.rarity for card_id, card in CARDS.items()}
 HEX_RARITY = {hex_id: tile.rarity for hex_id, tile in HEXES.items()}
 # the limits a deck still being built may break and be sound otherwise
@@ -189,7 +185,7 @@ class _Build:
     equal its own copies (`_build_of` checks), so an edit from outside rebuilds it too."""
 
     __slots__ = ("character", "cards", "hexes", "card_copy", "hex_copy", "cards_sorted", "size", "card_rarities",
-                 "maxed", "full", "adds", "removes", "hex_counts", "hexes_sorted", "hex_rarities", "hex_maxed",
+                 "maxed", "full", "adds", "removes", "orders", "hex_counts", "hexes_sorted", "hex_rarities", "hex_maxed",
                  "hex_full", "hex_adds", "remove_hexes", "exit", "sound")
 
     def __init__(self, character, cards: dict, hexes: list):
@@ -203,6 +199,7 @@ class _Build:
         self.full = _full(self.card_rarities)
         self.adds = None  # worked out when asked: a full deck offers none
         self.removes = tuple(REMOVE[c] for c in order)
+        self.orders = [CARD_ORDER[c] for c in order]  # the removes' catalogue places, for bisect
         self.survey_hexes(hexes)
         # deck_issues is asked once here; adds and removes of legal actions keep a sound deck sound.
         # A deck just begun (build, restart) is too small and has no hexes, nothing else
@@ -243,11 +240,14 @@ class _Build:
         else:  # the last copy: its remove action leaves the (sorted) tuple
             del self.card_copy[card]
             removes = self.removes
-            try:
-                place = removes.index(REMOVE[card])
+            place = bisect_left(self.orders, CARD_ORDER[card])
+            if place < len(removes) and removes[place] is REMOVE[card]:
                 self.removes = removes[:place] + removes[place + 1:]
-            except ValueError:
-                self.removes = tuple(map(REMOVE.__getitem__, sorted(self.card_copy, key=_ORDER)))
+                del self.orders[place]
+            else:
+                order = sorted(self.card_copy, key=_ORDER)
+                self.removes = tuple(map(REMOVE.__getitem__, order))
+                self.orders = list(map(_ORDER, order))
         self.size -= 1
         rarity = CARD_RARITY[card]
         if not self.count(self.card_rarities, rarity, -1) and rarity in self.full:
@@ -384,7 +384,8 @@ class SetupMixin:
         # the cards are kept in catalogue order (saves and views show them so): a new card is
         # sorted in; one more copy of a card keeps an order this memo has seen sorted
         if n == 1 and memo.cards_sorted:  # the others in order, the new card last: put it in its place
-            place = bisect_left(memo.removes, CARD_ORDER[card], key=_remove_order)
+            place = bisect_left(memo.orders, CARD_ORDER[card])
+            memo.orders.insert(place, CARD_ORDER[card])
             items = list(cards.items())
             items.insert(place, items.pop())
             mine["cards"] = memo.cards = dict(items)
@@ -393,6 +394,7 @@ class SetupMixin:
             order = sorted(cards, key=_ORDER)
             mine["cards"] = memo.cards = dict(zip(order, map(cards.__getitem__, order)))
             memo.removes = tuple(map(REMOVE.__getitem__, order))
+            memo.orders = list(map(_ORDER, order))
             memo.cards_sorted = True
         memo.add_card(card, n)
 

@@ -32,6 +32,9 @@ from .interrupts import InterruptsMixin
 from .targets import TargetsMixin
 from .turn import TurnMixin
 
+# the most steps _run takes after one action before it calls the queue stuck (made once: it runs
+# after every action)
+_SETTLE = range(100_000)
 DECISIONS = ("build", "defend", "soak", "window", "place", "escape", "event_discard")
 ESCAPE_POINTS = 100
 
@@ -276,7 +279,7 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
     def _run(self) -> None:
         """Take queued jobs until a decision is needed; with none queued, the turn goes on."""
         jobs = self._JOBS
-        for _ in range(100_000):
+        for _ in _SETTLE:
             if self.end_reason is not None or self.decision is not None:
                 break
             queue = self.queue

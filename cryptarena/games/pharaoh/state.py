@@ -273,12 +273,12 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
             if self.chars[0] is None:  # still choosing decks: no job, no turn, the phase stays
                 return
         else:
-            self._ON_ACTION.get(self.phase, _TURN_ACTION)(self, seat, action)
+            _ON_ACTION.get(self.phase, _TURN_ACTION)(self, seat, action)
         self._run()
 
     def _run(self) -> None:
         """Take queued jobs until a decision is needed; with none queued, the turn goes on."""
-        jobs = self._JOBS
+        jobs = _JOBS
         for _ in _SETTLE:
             if self.end_reason is not None or self.decision is not None:
                 break
@@ -443,9 +443,10 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
 
 
 # phase -> the method that carries out an action in it, looked up once (the turn's steps: _turn_action)
-PharaohState._ON_ACTION = {phase: getattr(PharaohState, name) for phase, name in PharaohState._HANDLERS.items()}
+# (module globals: CPython 3.11 does not specialise a class attribute read through an instance)
+_ON_ACTION = {phase: getattr(PharaohState, name) for phase, name in PharaohState._HANDLERS.items()}
 _TURN_ACTION = PharaohState._turn_action
 # job name -> the method that runs it (`_job_<name>`), looked up once rather than built per job
-PharaohState._JOBS = {name[5:]: getattr(PharaohState, name) for name in dir(PharaohState) if name.startswith("_job_")}
+_JOBS = {name[5:]: getattr(PharaohState, name) for name in dir(PharaohState) if name.startswith("_job_")}
 
 __all__ = ["PharaohState", "deck_problems", "HEXES", "MONSTERS"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .acts import PLAY, USE
+from .acts import MOVE_AGENT, PLAY, RETURN, USE
 from .components import CARDS, CHARACTERS, LIFE
 
 REACH = {"same": 0, "hex1": 1, "hex2": 2}
@@ -133,21 +133,29 @@ class TargetsMixin:
             return self.trapped[seat] is None and self.has_targets(seat, self.play_shape(seat, card, method))
         return True
 
-    def tabled_uses(self, seat: int) -> list[dict]:
-        found = []
+    def table_actions(self, seat: int) -> tuple[list, list, list]:
+        """The seat's actions with its tabled cards, in one look at the table: (uses of cards with
+        a target, returns to the hand of undamaged cards in front of a character, moves of agents
+        in a hex to a hex joined to theirs), each in table order."""
+        uses, returns, moves = [], [], []
+        pos = self.pos
         for entry in self.table:
-            if entry["owner"] != seat or entry["used"]:
+            if entry["owner"] != seat:
                 continue
-            card = CARDS[entry["card"]]
-            usable = (card.effect == "damage" and entry["seat"] == seat) or \
-                (card.is_agent and (entry["hex"] is not None or entry["seat"] == seat))
-            if not usable:
-                continue
-            here = entry["hex"] if entry["hex"] is not None else self.pos[entry["seat"]]  # use_shape's
-            if here is not None and (card.all or self.aims_at(seat, self.reach_set(here, card.range,
-                                                                                  card.dtype == "phazed"))):
-                found.append(USE[entry["uid"]])
-        return found
+            card_id, hex_, on = entry["card"], entry["hex"], entry["seat"]
+            card = CARDS[card_id]
+            agent = IS_AGENT[card_id]
+            if not entry["used"] and ((card.effect == "damage" and on == seat) or
+                                      (agent and (hex_ is not None or on == seat))):
+                here = hex_ if hex_ is not None else pos[on]  # use_shape's
+                if here is not None and (card.all or self.aims_at(seat, self.reach_set(here, card.range,
+                                                                                      card.dtype == "phazed"))):
+                    uses.append(USE[entry["uid"]])
+            if on is not None and not entry["turn"] and (entry["lp"] is None or entry["lp"] >= card.lp):
+                returns.append(RETURN[entry["uid"]])
+            if hex_ is not None and agent:
+                moves += [MOVE_AGENT[entry["uid"], h] for h in self.crypt.passages(hex_)]
+        return uses, returns, moves
 
     # ------------------------------------------------------------------ the shape of a play
     def play_shape(self, seat: int, card, method: str) -> dict:

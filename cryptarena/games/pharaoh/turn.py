@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...engine import IllegalAction
 from .acts import (ABILITY, ABILITY_CARD, ABILITY_UID, DISCARD, DONE, DRAW_OR_SKIP, END, ESCAPE, EXIT, EXPLORE, HIT,
-                   MOVE, MOVE_AGENT, PICKUP, RETURN, USE_EVENT)
+                   MOVE, PICKUP, USE_EVENT)
 from .board import STEPS, opposite, placements
 from .components import BENEFIT_DAMAGE, CARDS, CHARACTERS, HAND_LIMIT, HEXES, KEY, LIFE, MONSTERS, QUAD
 
@@ -122,17 +122,14 @@ class TurnMixin:
         if self.anyone_in(here, seat):
             found.append(HIT)
         found += self.card_plays(seat, free=False)
-        table = self.table
-        if table:
-            found += self.tabled_uses(seat)
-        found += self.ability_actions(seat)
-        if table:
-            found += [RETURN[e["uid"]] for e in table
-                      if e["owner"] == seat and e["seat"] is not None and not e["turn"]
-                      and (e["lp"] is None or e["lp"] >= CARDS[e["card"]].lp)]
-            found += [MOVE_AGENT[e["uid"], h] for e in table
-                      if e["owner"] == seat and e["hex"] is not None and CARDS[e["card"]].is_agent
-                      for h in crypt.passages(e["hex"])]
+        if self.table:
+            uses, returns, moves = self.table_actions(seat)
+            found += uses
+            found += self.ability_actions(seat)
+            found += returns
+            found += moves
+        else:
+            found += self.ability_actions(seat)
         placed = self.placed[here]
         if placed["keys"]:
             found.append(PICKUP)

@@ -229,7 +229,11 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
         if phase == "game_end":
             return []
         if phase == "setup":
-            return [s for s, mine in enumerate(self.setup) if not mine["ready"]]
+            waiting = []  # a loop, not a comprehension: in CPython 3.11 that is a function call more
+            for s, mine in enumerate(self.setup):
+                if not mine["ready"]:
+                    waiting.append(s)
+            return waiting
         if phase == "window":
             return list(self.decision["seats"])
         if self.decision is not None:

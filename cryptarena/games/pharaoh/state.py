@@ -7,7 +7,7 @@ domination.py (defeated players), board.py (hex geometry). This module ties them
 contract.
 
 Everything that happens is a job in a queue of plain JSON dicts (a strike, a damage part, a hex
-event, the resolution of a play, an interrupt window, the end of a turn). `_run` takes jobs in order
+event, the resolution of a play, an interrupt window, the end of a turn). `_apply` takes jobs in order
 until one needs a decision (`self.decision`: who chooses and what: build, defend, soak, window,
 place, escape, event_discard), so an attack answered by a defence turn in the middle of a
 play-any-time window in the middle of a turn is a queue and a decision, and a save holds it all.
@@ -32,7 +32,7 @@ from .interrupts import InterruptsMixin
 from .targets import TargetsMixin
 from .turn import TurnMixin
 
-# the most steps _run takes after one action before it calls the queue stuck (made once: it runs
+# the most steps _apply takes after one action before it calls the queue stuck (made once: it runs
 # after every action)
 _SETTLE = range(100_000)
 DECISIONS = ("build", "defend", "soak", "window", "place", "escape", "event_discard")
@@ -278,10 +278,8 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
                 return
         else:
             _ON_ACTION.get(self.phase, _TURN_ACTION)(self, seat, action)
-        self._run()
-
-    def _run(self) -> None:
-        """Take queued jobs until a decision is needed; with none queued, the turn goes on."""
+        # then the queued jobs, taken until a decision is needed; with none queued, the turn goes
+        # on (written here rather than in a method of its own: it runs after every action)
         jobs = _JOBS
         for _ in _SETTLE:
             if self.end_reason is not None or self.decision is not None:

@@ -11,7 +11,7 @@ shows a value only to a seat that knows it; `determinize` re-draws every value a
 
 from __future__ import annotations
 
-from ...engine import IllegalAction, Rng, State
+from ...engine import Action, IllegalAction, Rng, State
 from . import ghost
 from .knowledge import resample_hidden
 from .collectors import IDOL_B_NEEDED, collector_bonus
@@ -21,10 +21,13 @@ READY, PLACED, EXHAUSTED = "ready", "placed", "exhausted"
 ABILITY_PHASES = ("pottery", "claim", "idol")
 
 
-# Shared, never mutated: the engine hands callers copies (State.legal_actions).
-_PLACE = tuple(tuple({"type": "place", "slot": slot, "effort": effort} for effort in range(1, DIE_FACES + 1))
+# Every legal action, made once and read-only (Action): the engine hands them out without copying
+_PLACE = tuple(tuple(Action(type="place", slot=slot, effort=effort) for effort in range(1, DIE_FACES + 1))
                for slot in range(8))
-_TAKE_BACK, _CONFIRM, _RECOVER, _PASS = ({"type": t} for t in ("take_back", "confirm", "recover", "pass"))
+_POTTERY = tuple(Action(type="pottery_take", slot=slot) for slot in range(8))
+_REROLL = tuple(Action(type="idol_reroll", die=die) for die in range(DICE_PER_PLAYER))
+_TAKE_BACK, _CONFIRM, _RECOVER, _PASS, _PEEK, _REMAINS = (
+    Action(type=t) for t in ("take_back", "confirm", "recover", "pass", "manuscript_peek", "remains_recover"))
 
 
 def _slot(card: int, face_up: bool) -> dict:
@@ -32,6 +35,7 @@ def _slot(card: int, face_up: bool) -> dict:
 
 
 class CryptState(State):
+    frozen_actions = True  # every legal action is one of the read-only Actions above
     # ------------------------------------------------------------------ setup and round flow
     def _setup(self) -> None:
         self.cards = DECKS[self.players]
@@ -440,10 +444,10 @@ class CryptState(State):
         if (self.sides["manuscript"] == "B" and not self.peeked[seat]
                 and self._unflipped(seat, "manuscript") >= FLIP_COST["manuscript"]
                 and any(not s["up"] and seat not in self.knowers[s["card"]] for s in self.crypt)):
-            actions.append({"type": "manuscript_peek"})
+            actions.append(_PEEK)
         if (self.sides["remains"] == "A" and EXHAUSTED in self.dice[seat]
                 and self._unflipped(seat, "remains") >= FLIP_COST["remains"]):
-            actions.append({"type": "remains_recover"})
+            actions.append(_REMAINS)
         return actions
 
     # ------------------------------------------------------------------ the contract
@@ -464,10 +468,10 @@ class CryptState(State):
             if phase == "claim":
                 actions = self._claim_actions(seat)
             elif phase == "pottery":
-                actions = [{"type": "pottery_take", "slot": i} for i, s in enumerate(self.crypt) if not s["up"]]
+                actions = [_POTTERY[i] for i, s in enumerate(self.crypt) if not s["up"]]
                 actions.append(_PASS)
             else:
-                actions = [{"type": "idol_reroll", "die": d} for d, _ in self.just_exhausted[seat]]
+                actions = [_REROLL[d] for d, _ in self.just_exhausted[seat]]
                 actions.append(_PASS)
         if self.sides["remains"] == "A" or self.sides["manuscript"] == "B":
             actions += self._ability_actions(seat)

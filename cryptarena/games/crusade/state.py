@@ -531,6 +531,9 @@ class CrusadeState(State):
     # ------------------------------------------------------------------ saves
     _FIELDS = ("pos", "portal", "effects", "hands", "revealed", "piles", "discarded", "purse", "earned", "round",
                "part", "order_index", "turn", "shop_done", "leaf", "winner")
+    # the fields in slots, not __dict__: with the engine's, they are more than a shared-key dict
+    # keeps (30), past which every self.x goes through a plain dict (see PharaohState)
+    __slots__ = _FIELDS + ("graves", "board", "teams", "copies", "_seats")
 
     def _data(self) -> dict:
         data = {name: getattr(self, name) for name in self._FIELDS}

@@ -195,3 +195,49 @@ def test_dumps_is_to_json_as_text():
             state.apply(seat, legal[rng.below(len(legal))])
             assert _json.loads(state.dumps()) == state.to_json()
             assert game.from_json(state.dumps()).to_json() == state.to_json()
+
+
+class SlottedHighCardState(HighCard.state_class):
+    # the toy game's fields in slots, as Crypt, Crusade and Pharaoh keep theirs
+    __slots__ = HighCard.state_class._FIELDS
+
+    def _apply(self, seat, action):
+        self.pot[seat] += 100  # a slot's value changed before the roll: a refused outcome must undo it
+        super()._apply(seat, action)
+        self.pot[seat] -= 100
+
+
+class SlottedHighCard(HighCard):
+    state_class = SlottedHighCardState
+
+
+def test_a_state_keeping_its_fields_in_slots_is_cloned_and_restored_whole():
+    state = SlottedHighCard().new_state(3, 11)
+    assert "hands" not in state.__dict__ and state.hands  # in a slot, not in __dict__
+    twin = state.clone()
+    assert snap(twin) == snap(state) and twin.hands is not state.hands
+    twin.apply(0, {"type": "raise", "amount": 2})
+    twin.hands.reverse()
+    assert snap(twin) != snap(state)
+    # a refused scripted outcome restores the slots too, not only __dict__
+    state.apply(0, {"type": "fold"})
+    state.script_chance([{"card": state.deck[0]}])  # a raise rolls a die next
+    before = snap(state)
+    hands = list(state.hands)
+    assert refused(state, 1, {"type": "raise", "amount": 2}).code == "bad_outcome"
+    assert snap(state) == before and state.hands == hands
+    determinised = state.determinize(1, 5)
+    assert determinised.hands[1] == state.hands[1] and "hands" not in determinised.__dict__
+
+
+def test_the_history_keeps_a_read_only_legal_action_itself_and_copies_a_plain_one():
+    from cryptarena import games
+    from cryptarena.engine import Action
+    state = games.load("midas").new_state(2, seed=3)  # a frozen_actions game
+    seat = state.to_act()[0]
+    action = state.legal_actions(seat)[0]
+    state.apply(seat, dict(action))  # an equal plain dict: the legal Action is what is kept
+    assert type(state.history[-1]["action"]) is Action and state.history[-1]["action"] == action
+    toy = new()
+    toy.apply(0, {"type": "fold"})
+    assert type(toy.history[-1]["action"]) is dict

@@ -16,7 +16,11 @@ are then counted, off the clock, on a logged replay of the same game (seed + his
 also proves the timed game replayable. `--with-log` times logged games instead.
 
 Each measurement is repeated `runs` times and the median (with min and max) is reported. Runs are
-interleaved (ours, OpenSpiel's, ours, ...) so that machine noise hits every row alike. The loops
+interleaved (run 1 of every row, then run 2, ...), and each run of one of our rows follows a run of
+the reference just before it: a row's "× ref" is the median over its runs of its steps/s ÷ that
+reference run's. A virtual machine's speed drifts by tens of percent within a minute, and the
+ratios of medians measured a row apart (up to half a minute) inherited that drift; a ratio
+measured side by side does not. The loops
 are as lean as each side allows: no agent objects, no views; the same seeded engine `Rng` picks
 actions (and samples OpenSpiel's chance outcomes) on both sides.
 """
@@ -71,6 +75,8 @@ class Target:
     players: int
     play_one: PlayOne = field(repr=False)
     runs: list[Run] = field(default_factory=list)
+    # per run, its steps/s ÷ the reference's in the run measured just before it (our rows)
+    ref_ratios: list[float] = field(default_factory=list)
 
     def per_second(self, what: str) -> list[float]:
         return [getattr(r, what) / r.elapsed for r in self.runs]
@@ -87,6 +93,8 @@ class Target:
             "steps_per_game": sum(r.steps for r in self.runs) / total,
             "decisions_per_game": sum(r.decisions for r in self.runs) / total,
             "chance_per_game": sum(r.chance for r in self.runs) / total,
+            "x_ref": ({"median": statistics.median(self.ref_ratios), "min": min(self.ref_ratios),
+                       "max": max(self.ref_ratios)} if self.ref_ratios else None),
         }
 
 
@@ -226,14 +234,29 @@ def measure_once(play_one: PlayOne, seconds: float, rng: Rng) -> Run:
 
 def measure(targets: list[Target], runs: int, seconds: float, seed: int = 0,
             progress: Callable[[Target, int], None] | None = None) -> None:
-    """Fill each target's runs; run r of every target happens before run r+1 of any."""
+    """Fill each target's runs; run r of every target happens before run r+1 of any. With the
+    reference among the targets, it is measured right before each run of one of our rows (its runs
+    are those), and the row keeps its ratio to that run (`ref_ratios`)."""
     for i, target in enumerate(targets):  # warm-up: imports, caches, first-call costs
         target.play_one(Rng(derive_seed(seed, "warm-up", i)))
+    reference = next((t for t in targets if t.game == REFERENCE), None)
+    paired = reference is not None and any(t.source == "ours" for t in targets)
     for r in range(runs):
         for i, target in enumerate(targets):
+            if paired and target is reference:
+                continue  # measured beside each of our rows instead
+            beside = None
+            if paired and target.source == "ours":
+                if progress is not None:
+                    progress(reference, r)
+                beside = measure_once(reference.play_one, seconds, Rng(derive_seed(seed, "reference", i, r)))
+                reference.runs.append(beside)
             if progress is not None:
                 progress(target, r)
-            target.runs.append(measure_once(target.play_one, seconds, Rng(derive_seed(seed, i, r))))
+            run = measure_once(target.play_one, seconds, Rng(derive_seed(seed, i, r)))
+            target.runs.append(run)
+            if beside is not None and beside.steps:
+                target.ref_ratios.append(run.steps / run.elapsed / (beside.steps / beside.elapsed))
 
 
 # ---- reporting ------------------------------------------------------------------------------
@@ -265,7 +288,7 @@ def render_table(summaries: list[dict], runs: int, seconds: float) -> Table:
     for name in ("seats", "steps/s", "±", "games/s", "steps\nper game", "chance\nper game", "× ref"):
         table.add_column(name, justify="right", no_wrap=True)
     for s in summaries:
-        ratio = f"{s['steps_per_s']['median'] / reference['steps_per_s']['median']:.2f}" if reference else "—"
+        ratio = f"{x_ref(s, reference):.2f}" if reference else "—"
         table.add_row(s["game"], s["source"], str(s["players"]), _rate(s["steps_per_s"]["median"]),
                       _spread(s["steps_per_s"]), _rate(s["games_per_s"]["median"]),
                       f"{s['steps_per_game']:.1f}", f"{s['chance_per_game']:.1f}", ratio)
@@ -285,7 +308,8 @@ def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: Mo
         err.print(MISSING_OPENSPIEL + (f" ({why_missing})" if why_missing else ""), style="yellow",
                   markup=False)
     targets = build_targets(list(game_ids), pyspiel, keep_log)
-    estimate = len(targets) * runs * seconds
+    beside = sum(t.source == "ours" for t in targets) if any(t.game == REFERENCE for t in targets) else 0
+    estimate = (len(targets) + beside) * runs * seconds
     err.print(f"{len(targets)} rows × {runs} runs × {seconds:g} s ≈ {estimate:.0f} s", markup=False)
     # a slow spinner: its refresh thread competes with the loops being timed
     with err.status("measuring", refresh_per_second=2) as status:
@@ -306,12 +330,25 @@ def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: Mo
                          "validate every action and keep the history, but write no readable log, as "
                          "simulate plays (--with-log to time it written). ") +
                       "± = half the min–max range of steps/s over the runs. "
-                      f"× ref = steps/s ÷ {REFERENCE}'s.", markup=False)
+                      f"× ref = steps/s ÷ {REFERENCE}'s: for our rows, the median over the runs of "
+                      "the ratio to a run of the reference measured just before (the reference's "
+                      "row: all those runs).", markup=False)
         console.print("machine: " + ", ".join(f"{k} {v}" for k, v in info.items()), markup=False)
         line = engine_target_line(summaries)
         if line:
             console.print(line, markup=False)
     return summaries
+
+
+def x_ref(summary: dict, reference: dict) -> float:
+    """A row's steps/s against the reference's: the median of its paired ratios where it has
+    them, else (a row measured without the reference beside it) the ratio of the medians."""
+    if summary is reference:
+        return 1.0
+    paired = summary.get("x_ref")
+    if paired:
+        return paired["median"]
+    return summary["steps_per_s"]["median"] / reference["steps_per_s"]["median"]
 
 
 def engine_target_line(summaries: list[dict]) -> str | None:
@@ -320,9 +357,8 @@ def engine_target_line(summaries: list[dict]) -> str | None:
     reference = next((s for s in summaries if s["game"] == REFERENCE), None)
     if reference is None or not reference["steps_per_s"]["median"]:
         return None
-    below = [(s["game"], s["players"], s["steps_per_s"]["median"] / reference["steps_per_s"]["median"])
-             for s in summaries if s["source"] == "ours"
-             and s["steps_per_s"]["median"] < reference["steps_per_s"]["median"]]
+    below = [(s["game"], s["players"], x_ref(s, reference)) for s in summaries if s["source"] == "ours"]
+    below = [row for row in below if row[2] < 1.0]
     head = f"engine target (every engine of ours >= 1.0x {REFERENCE} per step): "
     if not below:
         return head + "met"

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from cryptarena import games
 from cryptarena.bench import (MISSING_OPENSPIEL, REFERENCE, engine_target_line, LoglessGame, Target, build_targets,
                               chance_outcomes_logged, import_openspiel, measure, measure_once, our_player,
-                              play_random, run_bench)
+                              play_random, run_bench, x_ref)
 from cryptarena.cli import app
 from cryptarena.engine import Rng
 
@@ -204,3 +204,38 @@ def test_the_engine_target_line_names_the_rows_below_the_reference():
     slow = [*fast, row("pharaoh", "ours", 4, 42.0), reference]
     assert engine_target_line(slow).endswith("NOT met; below: pharaoh 4p 0.42x")
     assert engine_target_line(fast) is None  # no reference, nothing to judge
+
+
+def test_each_run_of_our_rows_follows_a_run_of_the_reference_and_keeps_its_ratio_to_it():
+    def fixed(decisions):
+        return lambda rng: (decisions, 0)
+
+    ours = [Target("crypt", "ours", n, our_player("crypt", n)) for n in (1, 2)]
+    reference = Target(REFERENCE, "OpenSpiel py", 2, fixed(3))
+    other = Target("liars_dice", "OpenSpiel C++", 2, fixed(5))
+    order = []
+    measure([*ours, reference, other], runs=2, seconds=0.002, progress=lambda t, r: order.append((r, t.game, t.players)))
+    assert order == [(0, REFERENCE, 2), (0, "crypt", 1), (0, REFERENCE, 2), (0, "crypt", 2), (0, "liars_dice", 2),
+                     (1, REFERENCE, 2), (1, "crypt", 1), (1, REFERENCE, 2), (1, "crypt", 2), (1, "liars_dice", 2)]
+    assert len(reference.runs) == 4 and not reference.ref_ratios and not other.ref_ratios
+    for q, row in enumerate(ours):
+        assert len(row.runs) == len(row.ref_ratios) == 2
+        for r in range(2):
+            beside = reference.runs[2 * r + q]  # the reference run measured just before this one
+            run = row.runs[r]
+            assert row.ref_ratios[r] == pytest.approx(run.steps / run.elapsed / (beside.steps / beside.elapsed))
+        assert row.summary()["x_ref"]["median"] == pytest.approx(sorted(row.ref_ratios)[0] / 2 + sorted(row.ref_ratios)[1] / 2)
+
+
+def test_the_ratio_shown_and_judged_is_the_paired_median_where_there_is_one():
+    reference = {"game": REFERENCE, "source": "OpenSpiel py", "players": 2, "steps_per_s": {"median": 100.0},
+                 "x_ref": None}
+    # the medians alone would read 0.90: measured beside the reference, the runs read 1.10
+    paired = {"game": "pharaoh", "source": "ours", "players": 3, "steps_per_s": {"median": 90.0},
+              "x_ref": {"median": 1.1, "min": 0.9, "max": 1.3}}
+    unpaired = {"game": "liars_dice", "source": "OpenSpiel C++", "players": 2, "steps_per_s": {"median": 480.0},
+                "x_ref": None}
+    assert x_ref(paired, reference) == 1.1 and x_ref(unpaired, reference) == 4.8 and x_ref(reference, reference) == 1.0
+    assert engine_target_line([paired, unpaired, reference]).endswith(": met")
+    paired["x_ref"]["median"] = 0.97
+    assert engine_target_line([paired, unpaired, reference]).endswith("NOT met; below: pharaoh 3p 0.97x")

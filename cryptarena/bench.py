@@ -232,6 +232,12 @@ def measure_once(play_one: PlayOne, seconds: float, rng: Rng) -> Run:
     return Run(elapsed, games_, decisions, chance + sum(g.chance() for g in logless))
 
 
+def paired_reference(targets: list[Target]) -> Target | None:
+    """The reference target, when it is to be measured beside our rows (it and one of ours are there)."""
+    reference = next((t for t in targets if t.game == REFERENCE), None)
+    return reference if reference is not None and any(t.source == "ours" for t in targets) else None
+
+
 def measure(targets: list[Target], runs: int, seconds: float, seed: int = 0,
             progress: Callable[[Target, int], None] | None = None) -> None:
     """Fill each target's runs; run r of every target happens before run r+1 of any. With the
@@ -239,14 +245,13 @@ def measure(targets: list[Target], runs: int, seconds: float, seed: int = 0,
     are those), and the row keeps its ratio to that run (`ref_ratios`)."""
     for i, target in enumerate(targets):  # warm-up: imports, caches, first-call costs
         target.play_one(Rng(derive_seed(seed, "warm-up", i)))
-    reference = next((t for t in targets if t.game == REFERENCE), None)
-    paired = reference is not None and any(t.source == "ours" for t in targets)
+    reference = paired_reference(targets)
     for r in range(runs):
         for i, target in enumerate(targets):
-            if paired and target is reference:
+            if target is reference:
                 continue  # measured beside each of our rows instead
             beside = None
-            if paired and target.source == "ours":
+            if reference is not None and target.source == "ours":
                 if progress is not None:
                     progress(reference, r)
                 beside = measure_once(reference.play_one, seconds, Rng(derive_seed(seed, "reference", i, r)))
@@ -308,8 +313,10 @@ def run_bench(game_ids: Iterable[str], *, runs: int, seconds: float, pyspiel: Mo
         err.print(MISSING_OPENSPIEL + (f" ({why_missing})" if why_missing else ""), style="yellow",
                   markup=False)
     targets = build_targets(list(game_ids), pyspiel, keep_log)
-    beside = sum(t.source == "ours" for t in targets) if any(t.game == REFERENCE for t in targets) else 0
-    estimate = (len(targets) + beside) * runs * seconds
+    slots = len(targets)  # runs measured per round; a paired reference: once beside each of ours instead
+    if paired_reference(targets) is not None:
+        slots += sum(t.source == "ours" for t in targets) - 1
+    estimate = slots * runs * seconds
     err.print(f"{len(targets)} rows × {runs} runs × {seconds:g} s ≈ {estimate:.0f} s", markup=False)
     # a slow spinner: its refresh thread competes with the loops being timed
     with err.status("measuring", refresh_per_second=2) as status:

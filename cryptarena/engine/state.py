@@ -392,16 +392,12 @@ class State:
     def clone(self) -> "State":
         twin = self.__class__.__new__(self.__class__)
         inner = {k: v for k, v in self.__dict__.items() if k not in ("game", "_legal_cache")}
-        slots = _slot_names(self.__class__)
-        for name in slots:
-            value = getattr(self, name, _UNSET)
-            if value is not _UNSET:
-                inner[name] = value
-        copied = pickle.loads(pickle.dumps(inner, pickle.HIGHEST_PROTOCOL))  # one pickle: shared parts stay shared
-        for name in slots:
-            if name in copied:
-                setattr(twin, name, copied.pop(name))
-        twin.__dict__.update(copied)
+        slots = _slot_values(self)
+        # one pickle for both: what the fields share stays shared in the copy
+        copied_inner, copied_slots = pickle.loads(pickle.dumps((inner, slots), pickle.HIGHEST_PROTOCOL))
+        for name, value in copied_slots.items():
+            setattr(twin, name, value)
+        twin.__dict__.update(copied_inner)
         twin.game = self.game
         return twin
 
@@ -515,10 +511,10 @@ class State:
         keep_log = self.keep_log  # not part of a save
         self.__dict__.clear()
         self.__dict__.update(restored.__dict__)
+        slots = _slot_values(restored)
         for name in _slot_names(self.__class__):
-            value = getattr(restored, name, _UNSET)
-            if value is not _UNSET:
-                setattr(self, name, value)
+            if name in slots:
+                setattr(self, name, slots[name])
             elif hasattr(self, name):
                 delattr(self, name)
         if not keep_log:
@@ -547,12 +543,23 @@ _UNSET = object()
 @cache
 def _slot_names(cls: type) -> tuple[str, ...]:
     """The slots a state class and its bases declare: a game may keep its fields there rather than
-    in __dict__ (PharaohState does), and a clone or a restore copies them as it copies __dict__."""
+    in __dict__ (Crypt, Crusade and Pharaoh do), and a clone or a restore copies them as it copies
+    __dict__."""
     names = []
     for klass in reversed(cls.__mro__):
         declared = klass.__dict__.get("__slots__", ())
         names += [declared] if isinstance(declared, str) else [n for n in declared if n not in ("__dict__", "__weakref__")]
     return tuple(names)
+
+
+def _slot_values(state: "State") -> dict:
+    """name -> value of every slot of `state` that is set."""
+    found = {}
+    for name in _slot_names(state.__class__):
+        value = getattr(state, name, _UNSET)
+        if value is not _UNSET:
+            found[name] = value
+    return found
 
 
 def _encode(value) -> bytes:

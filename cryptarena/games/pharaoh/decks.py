@@ -227,15 +227,8 @@ class _Build:
     def add_card(self, card: str, n: int) -> None:
         self.card_copy[card] = n
         self.size += 1
-        rarity = CARD_RARITY[card]
-        rarities = self.card_rarities  # count(rarities, rarity, 1), written out: most steps of a build are adds
-        count = rarities[rarity] = rarities.get(rarity, 0) + 1
-        cap = RARITY_CAPS.get(rarity)
-        if cap is not None and count >= cap:
-            if count > cap:
-                self.sound = False
-            if rarity not in self.full:
-                self.full, self.adds = self.full | {rarity}, None
+        if self.count(self.card_rarities, CARD_RARITY[card], 1) and CARD_RARITY[card] not in self.full:
+            self.full, self.adds = self.full | {CARD_RARITY[card]}, None
         if n >= COPIES and card not in self.maxed:
             self.maxed, self.adds = self.maxed | {card}, None
         if n > COPIES or card not in allowed(self.character) or card == KEY:

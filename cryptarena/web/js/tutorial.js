@@ -3,7 +3,7 @@
 // server's (state.tutorial, built by cryptarena/tutorials from the lesson's data); this module only
 // shows it. A move other than the one asked for is explained here and never sent (the server would
 // refuse it too), so the learner simply tries again.
-import { h } from "./api.js";
+import { api, h, saveToken, toast } from "./api.js";
 
 const sameAction = (a, b) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
 function sortKeys(value) {
@@ -86,7 +86,7 @@ export class Guide {
     if (this.index > 0) buttons.push(h("button", { class: "btn btn-small btn-ghost", id: "guide-back", onclick: () => this.go(-1) }, t("ui.tutorial_back")));
     if (!last) buttons.push(h("button", { class: "btn btn-small btn-gold", id: "guide-next", onclick: () => this.go(1) }, t("ui.tutorial_next")));
     else if (lesson.done) {
-      buttons.push(h("a", { class: "btn btn-small btn-gold", id: "guide-play", href: `/?create=${encodeURIComponent(lesson.game)}` }, t("ui.tutorial_play")),
+      buttons.push(h("button", { class: "btn btn-small btn-gold", id: "guide-play", onclick: () => this.playOn() }, t("ui.tutorial_play")),
         h("a", { class: "btn btn-small btn-ghost", id: "guide-lobby", href: "/" }, t("ui.tutorial_lobby")));
     } else buttons.push(h("span", { class: "guide-your-move" }, t("ui.tutorial_your_move")));
     this.root.hidden = false;
@@ -100,6 +100,19 @@ export class Guide {
       this.wrong && last ? h("p", { class: "guide-wrong", id: "guide-wrong", role: "alert" }, this.wrong) : null,
       h("div", { class: "guide-buttons" }, ...buttons)].filter(Boolean));
     this.point();
+  }
+
+  /** What was learnt, at once against bots: a friendly table of the lesson's size, the learner in
+   *  seat 0, medium bots in the others, started. */
+  async playOn() {
+    const table = this.page.table;
+    try {
+      const created = (await api.post("/api/tables", { game: table.game, players: table.players, rated: false })).table;
+      saveToken(created.id, (await api.post(`/api/tables/${created.id}/seats/0`, { kind: "human" })).token);
+      for (let seat = 1; seat < table.players; seat++) await api.post(`/api/tables/${created.id}/seats/${seat}`, { kind: "bot", agent: "medium" });
+      await api.post(`/api/tables/${created.id}/start`);
+      location.href = `/table/${encodeURIComponent(created.id)}`;
+    } catch (e) { toast(e.message); }
   }
 
   // -- pointing --------------------------------------------------------------------------------------

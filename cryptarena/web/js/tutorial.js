@@ -43,7 +43,10 @@ export class Guide {
       this.index = Math.min(read, lesson.pages.length - 1);
       this.scrolled = false;
     }
-    if (lesson.done) markFinished(lesson.id);
+    if (lesson.done) {
+      markFinished(lesson.id);
+      document.getElementById("banner").textContent = this.page.t("ui.tutorial_over"); // nobody moves after the lesson
+    }
     this.render();
   }
 
@@ -61,7 +64,7 @@ export class Guide {
   refused() {
     const t = this.page.t, lang = this.page.lang;
     const text = this.lesson?.expect ? (this.lesson.wrong?.[lang] || t("ui.tutorial_wrong")) : t("ui.tutorial_over");
-    this.wrong = text;
+    this.wrong = text; this.folded = false;
     this.index = this.lesson ? this.lesson.pages.length - 1 : 0;
     this.render();
     this.root.classList.remove("guide-shake"); void this.root.offsetWidth; this.root.classList.add("guide-shake");
@@ -94,8 +97,11 @@ export class Guide {
     this.root.dataset.page = this.index;
     this.root.dataset.pages = pages.length;
     this.root.dataset.done = String(lesson.done);
+    this.root.classList.toggle("guide-folded", !!this.folded);
     this.root.replaceChildren(...[
-      h("div", { class: "guide-head" }, h("b", {}, `${t("ui.tutorial")}: ${title}${part}`), h("span", { class: "guide-progress muted" }, progress)),
+      h("div", { class: "guide-head" }, h("b", {}, `${t("ui.tutorial")}: ${title}${part}`), h("span", { class: "guide-progress muted" }, progress),
+        h("button", { class: "guide-fold", id: "guide-fold", "aria-expanded": String(!this.folded), title: t(this.folded ? "ui.tutorial_unfold" : "ui.tutorial_fold"),
+          "aria-label": t(this.folded ? "ui.tutorial_unfold" : "ui.tutorial_fold"), onclick: () => { this.folded = !this.folded; this.render(); } }, this.folded ? "▴" : "▾")),
       h("p", { class: "guide-text", id: "guide-text" }, page.say[lang] || page.say.en || ""),
       this.wrong && last ? h("p", { class: "guide-wrong", id: "guide-wrong", role: "alert" }, this.wrong) : null,
       h("div", { class: "guide-buttons" }, ...buttons)].filter(Boolean));
@@ -149,25 +155,40 @@ export class Guide {
     this.place(main);
   }
 
-  /** The panel sits beside what it talks about (below it, else above), an arrow towards it; on a
-   *  narrow screen it docks to the top or bottom edge, away from it. */
+  /** The panel sits beside what it talks about — below, above, right or left of it, wherever it
+   *  covers the least of the elements pointed at — with an arrow towards it; on a narrow screen it
+   *  docks to the top or bottom edge, away from it, and can be folded to its title line. */
   place(target) {
     const panel = this.root, r = target?.getBoundingClientRect();
-    panel.classList.remove("guide-below", "guide-above", "guide-dock-top", "guide-dock-bottom", "guide-free");
+    panel.classList.remove("guide-below", "guide-above", "guide-right", "guide-left", "guide-dock-top", "guide-dock-bottom", "guide-free");
     panel.style.left = panel.style.top = "";
     if (!r) { panel.classList.add("guide-free"); return; }
-    const ph = panel.offsetHeight, pw = panel.offsetWidth, gap = 14;
     if (innerWidth < 700) {
       panel.classList.add(r.top + r.height / 2 > innerHeight / 2 ? "guide-dock-top" : "guide-dock-bottom");
       return;
     }
-    let top, cls;
-    if (r.bottom + gap + ph < innerHeight) { top = r.bottom + gap; cls = "guide-below"; }
-    else if (r.top - gap - ph > 0) { top = r.top - gap - ph; cls = "guide-above"; }
-    else { top = Math.max(8, innerHeight - ph - 8); cls = "guide-free"; }
-    const left = Math.max(8, Math.min(innerWidth - pw - 8, r.left + r.width / 2 - pw / 2));
-    panel.classList.add(cls);
-    panel.style.top = `${top}px`; panel.style.left = `${left}px`;
-    panel.style.setProperty("--arrow", `${Math.max(16, Math.min(pw - 16, r.left + r.width / 2 - left))}px`);
+    const ph = panel.offsetHeight, pw = panel.offsetWidth, gap = 14;
+    const clampX = (x) => Math.max(8, Math.min(innerWidth - pw - 8, x));
+    const clampY = (y) => Math.max(8, Math.min(innerHeight - ph - 8, y));
+    const candidates = [
+      ["guide-below", clampX(r.left + r.width / 2 - pw / 2), r.bottom + gap, r.bottom + gap + ph <= innerHeight],
+      ["guide-above", clampX(r.left + r.width / 2 - pw / 2), r.top - gap - ph, r.top - gap - ph >= 0],
+      ["guide-right", r.right + gap, clampY(r.top + r.height / 2 - ph / 2), r.right + gap + pw <= innerWidth],
+      ["guide-left", r.left - gap - pw, clampY(r.top + r.height / 2 - ph / 2), r.left - gap - pw >= 0],
+    ].filter((c) => c[3]);
+    const rects = [...document.querySelectorAll(".guide-target")].map((el) => el.getBoundingClientRect()).filter((b) => b.width || b.height);
+    const covered = (x, y) => rects.reduce((sum, b) => sum + Math.max(0, Math.min(x + pw, b.right) - Math.max(x, b.left))
+      * Math.max(0, Math.min(y + ph, b.bottom) - Math.max(y, b.top)), 0);
+    let best = null;
+    for (const [cls, x, y] of candidates) {
+      const cost = covered(x, y);
+      if (!best || cost < best.cost) best = { cls, x, y, cost };
+    }
+    if (!best) { panel.classList.add("guide-free"); return; }
+    panel.classList.add(best.cls);
+    panel.style.top = `${best.y}px`; panel.style.left = `${best.x}px`;
+    const vertical = best.cls === "guide-below" || best.cls === "guide-above";
+    const along = vertical ? r.left + r.width / 2 - best.x : r.top + r.height / 2 - best.y;
+    panel.style.setProperty("--arrow", `${Math.max(16, Math.min((vertical ? pw : ph) - 16, along))}px`);
   }
 }

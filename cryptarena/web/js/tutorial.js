@@ -83,7 +83,6 @@ export class Guide {
     const pages = lesson.pages, page = pages[this.index] || { say: {} };
     const last = this.index >= pages.length - 1;
     const title = lesson.title?.[lang] || lesson.title?.en || "";
-    const part = lesson.parts > 1 ? ` · ${t("ui.tutorial_part", { n: lesson.part, of: lesson.parts })}` : "";
     const progress = lesson.done ? t("ui.tutorial_finished") : t("ui.tutorial_step", { n: lesson.step + 1, of: lesson.steps });
     const buttons = [];
     if (this.index > 0) buttons.push(h("button", { class: "btn btn-small btn-ghost", id: "guide-back", onclick: () => this.go(-1) }, t("ui.tutorial_back")));
@@ -99,7 +98,7 @@ export class Guide {
     this.root.dataset.done = String(lesson.done);
     this.root.classList.toggle("guide-folded", !!this.folded);
     this.root.replaceChildren(...[
-      h("div", { class: "guide-head" }, h("b", {}, `${t("ui.tutorial")}: ${title}${part}`), h("span", { class: "guide-progress muted" }, progress),
+      h("div", { class: "guide-head" }, h("b", {}, `${t("ui.tutorial")}: ${title}`), h("span", { class: "guide-progress muted" }, progress),
         h("button", { class: "guide-fold", id: "guide-fold", "aria-expanded": String(!this.folded), title: t(this.folded ? "ui.tutorial_unfold" : "ui.tutorial_fold"),
           "aria-label": t(this.folded ? "ui.tutorial_unfold" : "ui.tutorial_fold"), onclick: () => { this.folded = !this.folded; this.render(); } }, this.folded ? "▴" : "▾")),
       h("p", { class: "guide-text", id: "guide-text" }, page.say[lang] || page.say.en || ""),

@@ -268,7 +268,8 @@ def open_tables_of(engine: Engine, player_id: str) -> list[dict]:
         rows = conn.execute(select(tables.c.id, tables.c.game_id, tables.c.status, tables.c.players,
                                    tables.c.updated_at, seats.c.seat)
                             .select_from(tables.join(seats, tables.c.id == seats.c.table_id))
-                            .where(seats.c.player_id == player_id, tables.c.status != "over")
+                            .where(seats.c.player_id == player_id, tables.c.status != "over",
+                                   tables.c.tutorial.is_(None))
                             .order_by(tables.c.updated_at.desc()).limit(50)).all()
     return [{"table": r.id, "game": r.game_id, "status": r.status, "players": r.players, "seat": r.seat,
              "url": f"/table/{r.id}"} for r in rows]

@@ -10,6 +10,8 @@ them on SQLite and PostgreSQL).
   per game and player-count class, which the results replayed in `seq` order rebuild exactly.
 - `sign_in_failures`: failed sign-ins, counted per name and per address to slow guessing.
 - `imported_replays`: replay files people uploaded to watch in the browser.
+- `game_tables.tutorial`: a table played along a lesson; kept out of the lobby, the histories and the
+  leavers' sweep.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ tables = Table(
     Column("turn_clock", Integer, nullable=True),  # seconds a person has for each move; None: no clock
     Column("rated", Boolean, nullable=False, server_default=true()),  # False: a friendly table
     Column("spectators", Boolean, nullable=False, server_default=true()),  # False: nobody may watch
+    Column("tutorial", String(32), nullable=True),  # a lesson's id (cryptarena.tutorials); None: a game
 )
 
 seats = Table(

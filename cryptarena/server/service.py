@@ -23,6 +23,7 @@ from ..ai.agents import agent_names, decide, make_agent
 from ..engine import IllegalAction, Rng, derive_seed
 from .bus import LocalBus
 from .commits import GroupCommit
+from .lessons import guide, play_lesson_move
 from .metrics import ArenaMetrics
 from .protocol import ProtocolError
 from .records import rate_pending
@@ -53,7 +54,7 @@ def table_json(record: TableRecord) -> dict:
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "away": s.away}
                       for s in record.seats],
             "teams": seat_teams(record), "invite_url": table_page(record), "turn_clock": record.turn_clock,
-            "rated": record.rated, "spectators": record.spectators}
+            "rated": record.rated, "spectators": record.spectators, "tutorial": record.tutorial}
 
 
 def seat_teams(record: TableRecord) -> list[str] | None:
@@ -241,6 +242,8 @@ class TableService:
             data["clock"] = {"seconds": record.turn_clock, "left": round(max(0.0, record.turn_clock - spent), 3)}
         if state.is_over():
             data["scores"], data["winners"] = state.scores(), state.winners()
+        if record.tutorial:
+            data["tutorial"] = guide(record, state, seat)
         return data
 
     # ------------------------------------------------------------------ lobby
@@ -322,16 +325,20 @@ class TableService:
             # The cached state is changed in place: out of the cache until the store has taken the move,
             # so that nobody reading the table meanwhile sees a move the database may still refuse.
             self._cache.pop(table_id, None)
-            if len(actions) > 1:
+            if len(actions) > 1 or record.tutorial:
                 state = state.clone()  # a refusal halfway must leave nothing of the first ones
-            for i, action in enumerate(actions):
+            before = len(state.history)
+            if record.tutorial:  # the lesson's asked move, then its scripted steps up to the next one
+                play_lesson_move(record, state, seat, actions)
+            for i, action in enumerate(actions if not record.tutorial else ()):
                 try:
                     state.apply(seat, action)
                 except IllegalAction as exc:
                     where = f"action {i + 1} of {len(actions)} ({action.get('type')}): " if len(actions) > 1 else ""
                     raise ProtocolError(exc.code, where + exc.reason, ref="act") from None
+            entries = state.history[before:]
             try:
-                new_version = await self.commits.append(table_id, current, state.history[-len(actions):], state)
+                new_version = await self.commits.append(table_id, current, entries, state)
             except VersionConflict as exc:
                 # Another process moved it (its event may never come, if it died): read it again, and
                 # let the bots look whether it is their turn now.
@@ -348,7 +355,7 @@ class TableService:
             await asyncio.to_thread(rate_pending, self.store.engine)
         # The moves ride along, so that other processes holding the table can play them (see _follow)
         await self.bus.publish(table_id, {"kind": "moved", "version": new_version, "from": current,
-                                          "entries": state.history[-len(actions):], "status": moved.status,
+                                          "entries": entries, "status": moved.status,
                                           "moved_at": moved.moved_at.isoformat()})
         for _ in actions:
             self._count_action(record, seat, new_version, time.perf_counter() - received)

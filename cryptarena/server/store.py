@@ -82,6 +82,7 @@ class TableRecord:
     moved_at: datetime | None = None  # the last move stored, or the start: when the turn clock started
     rated: bool = True  # False: a friendly table, recorded but not rated
     spectators: bool = True  # False: nobody may watch it
+    tutorial: str | None = None  # the lesson this table is played along (cryptarena.tutorials)
 
 
 @dataclass
@@ -137,7 +138,8 @@ class Store:
     # ------------------------------------------------------------------ tables
     def create_table(self, game_id: str, players: int, *, seed: int | None = None,
                      options: dict | None = None, seat_kinds: list[SeatRecord] | None = None,
-                     turn_clock: int | None = None, rated: bool = True, spectators: bool = True) -> TableRecord:
+                     turn_clock: int | None = None, rated: bool = True, spectators: bool = True,
+                     tutorial: str | None = None) -> TableRecord:
         """A new table at version 0. Options and players are checked by the game first, so a bad
         request stores nothing."""
         game = games.load(game_id)
@@ -157,7 +159,7 @@ class Store:
             conn.execute(insert(tables).values(
                 id=table_id, game_id=game_id, players=players, seed=seed, options=json.dumps(resolved),
                 status="open", version=0, snapshot=state.dumps(), turn_clock=turn_clock, created_at=now,
-                updated_at=now, rated=rated, spectators=spectators))
+                updated_at=now, rated=rated, spectators=spectators, tutorial=tutorial))
             conn.execute(insert(seats), [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
                                           "agent": s.agent, "token_hash": None, "player_id": s.player_id}
                                          for s in seat_rows])
@@ -174,10 +176,11 @@ class Store:
                            options=json.loads(row.options), status=row.status, version=row.version,
                            seats=[SeatRecord(r.seat, r.kind, r.name, r.agent, r.away, r.player_id) for r in seat_rows],
                            turn_clock=row.turn_clock, moved_at=_utc(row.updated_at), rated=row.rated,
-                           spectators=row.spectators)
+                           spectators=row.spectators, tutorial=row.tutorial)
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
-        query = select(tables.c.id).order_by(tables.c.updated_at.desc()).limit(limit)
+        query = (select(tables.c.id).where(tables.c.tutorial.is_(None))  # a lesson is nobody else's business
+                 .order_by(tables.c.updated_at.desc()).limit(limit))
         if status is not None:
             query = query.where(tables.c.status == status)
         with self.engine.connect() as conn:
@@ -236,6 +239,14 @@ class Store:
                                 .values(token_hash=_hash(token))).rowcount
         return token if done else None
 
+    def lesson_tables_of(self, player_id: str) -> list[tuple[str, int]]:
+        """(lesson id, version) of every tutorial table this player sat at."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.tutorial, tables.c.version)
+                                .select_from(tables.join(seats, tables.c.id == seats.c.table_id))
+                                .where(seats.c.player_id == player_id, tables.c.tutorial.is_not(None))).all()
+        return [(r.tutorial, r.version) for r in rows]
+
     # ------------------------------------------------------------------ leavers and clocks
     def mark_seen(self, table_seats: list[tuple[str, int]]) -> None:
         """These (table, seat) pairs have a socket open right now (one statement for all of them)."""
@@ -255,12 +266,13 @@ class Store:
         """People at tables in play whose sockets were last seen before `cutoff` get a bot playing for
         them (away = "disconnected"); returns the (table, seat) pairs this call changed — when several
         servers sweep at once, each pair is changed by one of them only. Tables with people at a
-        physical table (companion tables) are left alone: their device may sleep between turns."""
+        physical table (companion tables) are left alone: their device may sleep between turns, and so
+        are lessons: nobody else waits on a tutorial table."""
         other = seats.alias("other")
         companion = exists().where(other.c.table_id == seats.c.table_id, other.c.kind == "table")
         absent = (select(seats.c.table_id, seats.c.seat).join(tables, tables.c.id == seats.c.table_id)
                   .where(tables.c.status == "playing", seats.c.kind == "human", seats.c.away.is_(None),
-                         seats.c.seen_at < cutoff, ~companion))
+                         seats.c.seen_at < cutoff, tables.c.tutorial.is_(None), ~companion))
         changed = []
         with self.engine.begin() as conn:
             for table_id, seat in conn.execute(absent).all():

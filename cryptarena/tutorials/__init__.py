@@ -146,6 +146,7 @@ class Tutorial:
             step = self.steps[asked[k]]
             data["expect"] = self.moves_of(step)
             data["wrong"] = step.get("wrong")
+            data["do"] = step.get("do")
         return data
 
     def total_moves(self) -> int:

@@ -11,6 +11,7 @@ export function seatNames(seats, t) {
     if (s.kind === "human") out[s.seat] = s.name || t("seat", { n: s.seat });
     else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} (${t("ui.bot")})`;
     else if (s.kind === "table") out[s.seat] = s.name || t("seat", { n: s.seat }); // at the physical table
+    else if (s.kind === "scripted") out[s.seat] = s.name || t("seat", { n: s.seat }); // a lesson's opponent
   }
   // three "greedy (bot)" seats cannot be told apart in the log: number the names that repeat
   const counts = {};

@@ -4,6 +4,7 @@ import { api, getSession, startSession, loadToken, saveToken, toast, h } from ".
 import { currentLang, setLang, translator, mergeCatalogue } from "./i18n.js";
 import { languageSelect, ratingText } from "./board.js";
 import { renderAccount } from "./account.js";
+import { lessonButtons, loadLessons } from "./lessons.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
@@ -45,7 +46,7 @@ async function renderWho() {
     who.replaceChildren(h("span", { class: "muted" }, t("ui.lobby_playing_as")), h("b", { id: "session-name" }, session.name),
       ...(registered ? [] : [h("button", { class: "btn btn-small btn-ghost", onclick: () => askForName(session.name) }, t("ui.lobby_change"))]));
   } else askForName("");
-  renderAccount($("#account"), session, t, () => { renderWho(); refreshMine(true); });
+  renderAccount($("#account"), session, t, () => { renderWho(); refreshMine(true); loadLessons().then(renderGames); });
   refreshMine(true);
 }
 
@@ -70,6 +71,7 @@ function renderGames() {
       h("p", { class: "pitch" }, gameWord(g.id, "ui.game.pitch", g.pitch)),
       h("div", { class: "tile-actions" },
         h("button", { class: "btn btn-gold create-table", dataset: { game: g.id }, onclick: () => openCreate(g) }, t("ui.lobby_create")),
+        ...lessonButtons(g.id, t, lang),
         h("a", { href: g.rules_url || `/api/games/${g.id}/rules`, class: "rules-link", onclick: (e) => { e.preventDefault(); showRules(g); } }, t("ui.lobby_rules")),
         // a game with decks to build (Pharaoh) has a deck builder page; its words are the game's own
         g.deck_builder ? h("a", { href: g.deck_builder, class: "deck-builder-link", dataset: { game: g.id } }, gameWord(g.id, "ui.builder.link", "Deck builder")) : null)))));
@@ -82,6 +84,7 @@ async function showRules(g) {
     let md = text;
     try { const data = JSON.parse(text); md = typeof data === "string" ? data : data.markdown || data.rules || text; } catch { /* plain Markdown */ }
     $("#rules-body").innerHTML = markdown(md);
+    $("#rules-body").prepend(h("div", { class: "rules-learn", id: "rules-learn" }, ...lessonButtons(g.id, t, lang)));
     const dialog = $("#rules-dialog");
     dialog.showModal();
     dialog.onclick = (e) => { if (e.target === dialog) dialog.close(); };
@@ -305,8 +308,12 @@ async function main() {
   document.documentElement.lang = lang;
   renderWho();
   try { games = await api.get("/api/games"); } catch (e) { toast(e.message); }
-  await loadCatalogues(); // the pitches and options in the page's language (four small requests, in parallel)
+  // the pitches and options in the page's language (small requests, in parallel), and the lessons
+  await Promise.all([loadCatalogues(), loadLessons()]);
   renderGames(); renderMine();
+  // "Play a real game" at the end of a lesson comes back here with the game's create form open
+  const asked = games.find((g) => g.id === new URLSearchParams(location.search).get("create"));
+  if (asked) openCreate(asked);
   refreshTables();
   setInterval(() => { if (!document.hidden) { refreshTables(); refreshMine(); } }, 4000);
 }

@@ -3,6 +3,7 @@
 // /static/js/games/<game>.js (see games/README.md).
 import { api, ensureSession, loadToken, saveToken, TableSocket, toast, h } from "./api.js";
 import { mergeCatalogue, translator, currentLang, setLang } from "./i18n.js";
+import { Guide } from "./tutorial.js";
 import { boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -11,7 +12,7 @@ const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).
 
 const page = {
   table: null, game: null, renderer: null, catalogue: {}, words: {}, lang: currentLang(),
-  t: null, state: null, socket: null, local: {}, busy: false,
+  t: null, state: null, socket: null, local: {}, busy: false, tableId, guide: null,
 };
 
 const names = () => seatNames(page.table?.seats, page.t);
@@ -23,6 +24,7 @@ function setLanguage(lang) {
   page.words = mergeCatalogue(page.catalogue, lang);
   page.t = translator(lang, page.words);
   document.documentElement.lang = lang;
+  if (page.guide?.active) page.guide.render();
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = page.t(el.dataset.t);
   $("#chat-input").placeholder = page.t("ui.say");
   renderAll();
@@ -53,6 +55,8 @@ function renderSeats() {
           select,
           h("button", { class: "btn btn-small btn-ghost seat-bot", dataset: { seat: s.seat }, onclick: () => addBot(s.seat, select.value) }, t("ui.add_bot"))));
       }
+    } else if (s.kind === "scripted") { // a lesson's opponent, played by its script
+      li.append(h("span", { class: "seat-name" }, s.name, h("span", { class: "seat-agent-name muted" }, ` (${t("ui.tutorial_seat")})`)));
     } else {
       li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: "bot" }), s.name || s.agent] : s.name,
         s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null,
@@ -115,6 +119,7 @@ function ctx() {
     // several actions in one message, played in order, all or nothing (a deck brought at set-up)
     send: (action) => {
       if (page.busy) return;
+      if (page.guide?.active && !page.guide.allows(action)) return; // a lesson asks for one move
       const sent = Array.isArray(action) ? page.socket.actMany(action) : page.socket.act(action);
       if (!sent) { toast(page.t("ui.connecting")); return; }
       page.busy = true; // until the next state: no double clicks
@@ -267,6 +272,7 @@ function onMessage(msg) {
     if (msg.table) page.table = msg.table;
     startClock(msg);
     renderAll();
+    page.guide.update(msg.tutorial);
   } else if (msg.type === "replaced" || msg.type === "returned") {
     const who = nameOf(msg.seat);
     if (msg.seat !== mySeat()) toast(page.t(msg.type === "replaced" ? "ui.replaced_line" : "ui.returned_line", { who }), "info");
@@ -274,7 +280,8 @@ function onMessage(msg) {
     addChat(msg);
   } else if (msg.type === "error") {
     page.busy = false;
-    toast(msg.message || msg.code);
+    if (msg.code === "tutorial_step" && page.guide.active) page.guide.refused();
+    else toast(msg.message || msg.code);
     renderBoard();
     if (msg.code === "unknown_table") fatal(msg.message);
   }
@@ -303,6 +310,7 @@ async function main() {
   $("#chat-scope").addEventListener("click", () => { page.chatTeam = !page.chatTeam; renderChatScope(); });
   $("#take-back").addEventListener("click", () => { if (!page.socket.send({ type: "take_back" })) toast(page.t("ui.connecting")); });
   setInterval(tickClock, 250);
+  page.guide = new Guide($("#guide"), page);
   page.t = translator(page.lang, page.words);
   try {
     page.table = await api.get(`/api/tables/${tableId}`);

@@ -109,3 +109,13 @@ def test_a_rules_change_breaks_the_lesson_not_silently():
     asked["expect"] = {"type": "reroll", "dice": [7]}
     with pytest.raises(TutorialError, match="does not fit"):
         tutorials.parse(data).play_through()
+
+
+def test_every_game_has_a_lesson_and_parts_add_up():
+    assert {tutorials.load(t).game_id for t in ALL} == set(games.ids())
+    for game_id in games.ids():
+        lessons = tutorials.for_game(game_id)
+        assert [t.part for t in lessons] == list(range(1, len(lessons) + 1))
+        assert all(t.parts == len(lessons) for t in lessons)
+        for lesson in lessons:
+            assert lesson.players in range(games.load(game_id).min_players, games.load(game_id).max_players + 1)

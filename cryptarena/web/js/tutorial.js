@@ -154,12 +154,12 @@ export class Guide {
     this.place(main);
   }
 
-  /** The panel sits beside what it talks about — below, above, right or left of it, wherever it
-   *  covers the least of the elements pointed at — with an arrow towards it; on a narrow screen it
+  /** The panel sits beside what it talks about — below, above, right or left of it, or beside the
+   *  board, wherever it covers least of what is pointed at and of the table — with an arrow towards it; on a narrow screen it
    *  docks to the top or bottom edge, away from it, and can be folded to its title line. */
   place(target) {
     const panel = this.root, r = target?.getBoundingClientRect();
-    panel.classList.remove("guide-below", "guide-above", "guide-right", "guide-left", "guide-dock-top", "guide-dock-bottom", "guide-free");
+    panel.classList.remove("guide-below", "guide-above", "guide-right", "guide-left", "guide-side", "guide-dock-top", "guide-dock-bottom", "guide-free");
     panel.style.left = panel.style.top = "";
     if (!r) { panel.classList.add("guide-free"); return; }
     if (innerWidth < 700) {
@@ -175,13 +175,20 @@ export class Guide {
       ["guide-right", r.right + gap, clampY(r.top + r.height / 2 - ph / 2), r.right + gap + pw <= innerWidth],
       ["guide-left", r.left - gap - pw, clampY(r.top + r.height / 2 - ph / 2), r.left - gap - pw >= 0],
     ].filter((c) => c[3]);
-    const rects = [...document.querySelectorAll(".guide-target")].map((el) => el.getBoundingClientRect()).filter((b) => b.width || b.height);
-    const covered = (x, y) => rects.reduce((sum, b) => sum + Math.max(0, Math.min(x + pw, b.right) - Math.max(x, b.left))
+    // Beside the board too (over the side column), where the table shows least of the game
+    const board = document.getElementById("board").getBoundingClientRect();
+    if (board.right + pw / 2 <= innerWidth) candidates.push(["guide-side", Math.min(board.right + gap, innerWidth - pw - 8), clampY(r.top + r.height / 2 - ph / 2), true]);
+    const boxes = (sel) => [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect()).filter((b) => b.width || b.height);
+    const overlap = (x, y, list) => list.reduce((sum, b) => sum + Math.max(0, Math.min(x + pw, b.right) - Math.max(x, b.left))
       * Math.max(0, Math.min(y + ph, b.bottom) - Math.max(y, b.top)), 0);
+    // what it points at must stay in view; then what one may click; then the board; and near is better
+    const targets = boxes(".guide-target"), actions = boxes("#board [data-action]");
+    const cost = (x, y) => 10 * overlap(x, y, targets) + 2 * overlap(x, y, actions) + 0.2 * overlap(x, y, [board])
+      + 10 * Math.hypot(x + pw / 2 - (r.left + r.width / 2), y + ph / 2 - (r.top + r.height / 2));
     let best = null;
     for (const [cls, x, y] of candidates) {
-      const cost = covered(x, y);
-      if (!best || cost < best.cost) best = { cls, x, y, cost };
+      const c = cost(x, y);
+      if (!best || c < best.cost) best = { cls, x, y, cost: c };
     }
     if (!best) { panel.classList.add("guide-free"); return; }
     panel.classList.add(best.cls);

@@ -26,7 +26,10 @@ def first_round(state):
 
 
 def allowance(state) -> int:
-    return state.view(state.turn["seat"])["turn"]["allowance"]
+    """The view's action count; its reasons (turn.why, drawn beside the count) add up to it."""
+    turn = state.view(state.turn["seat"])["turn"]
+    assert sum(part[1] for part in turn["why"]) == turn["allowance"], turn["why"]
+    return turn["allowance"]
 
 
 # ---------------------------------------------------------------------------------- (1) draw
@@ -163,6 +166,7 @@ def test_a_hex_action_benefit_works_only_while_within_the_hex():
     add_hex(state, "crossroads", 1, 0, owner=0)  # its owner ignores its event
     to_step(state)
     assert allowance(state) == 2
+    assert ["benefit", 1, 0] in state.view(0)["turn"]["why"]  # said, with the hex it comes from
     state.apply(0, {"type": "move", "to": 1})  # out of the Library: the benefit is gone
     assert state.turn["seat"] == 1
     to_step(state)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, assert_result_in_view, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -82,6 +82,7 @@ def test_one_person_and_three_bots_play_a_whole_game_of_quartz(tmp_path):
             raise AssertionError("the game of Quartz did not reach its end in the browser")
 
         page.wait_for_selector("#score-breakdown")
+        assert_result_in_view(page)
         page.screenshot(path=str(ARTIFACTS / "quartz-end.png"), full_page=True)
         keys = {row.get_attribute("data-key") for row in page.query_selector_all("#score-breakdown tr[data-key]")}
         assert keys == {"crystals", "sets", "unstable", "fewest_in_chest"}

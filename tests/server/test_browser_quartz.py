@@ -24,6 +24,8 @@ def take_a_turn(page, seen: dict) -> bool:
     """Click through one decision if the page offers one; True if it clicked something."""
     if page.query_selector("#stop"):  # rolling: reroll the first two dice once per turn, then keep
         dice = page.query_selector_all("button.qz-die")
+        for die in dice:  # what a face does is a hover away ("Steal (2 or more): take up to n−1 …")
+            assert ":" in (die.get_attribute("title") or ""), die.get_attribute("title")
         if dice and page.query_selector("#reroll") and not seen.get("rerolled_this_turn"):
             dice[0].click()
             page.click('button.qz-die[data-die="2"]')

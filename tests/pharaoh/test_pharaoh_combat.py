@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from pharaoh_play import add_hex, dice, first_round, legal_types, table, table_card, to_step, touched
 
+from cryptarena.engine.messages import render_strict
+
 
 def place_agent(state, owner: int, card: str, hex_index: int) -> dict:
     """An agent placed in a hex on an earlier turn (a hex event now)."""
@@ -57,14 +59,19 @@ def test_a_tabled_deflector_stops_the_attack_then_is_discarded():
     assert state.life[1] == 25 and not state.table and "deflector" in state.discard[1]
 
 
-@pytest.mark.parametrize("roll, life", [((3, 3), 25), ((3, 4), 21)])
-def test_a_dodge_is_the_dodge_score_or_less_on_2d6(roll, life):
+@pytest.mark.parametrize("roll, life, words", [
+    ((3, 3), 25, {"en": "the dodge succeeds", "fr": "l'esquive réussit", "zh": "闪避成功"}),
+    ((3, 4), 21, {"en": "the dodge fails, hit", "fr": "l'esquive échoue, touché", "zh": "闪避失败"})])
+def test_a_dodge_is_the_dodge_score_or_less_on_2d6(roll, life, words):
     state = table(("warlord", "avenger"), hands={0: [], 1: []})  # the Avenger dodges on 6
     to_step(state)
     hit(state, 0, "c1", 4)
     dice(state, *roll)
     state.apply(1, {"type": "dodge"})
     assert state.life[1] == life
+    entry = next(e for e in state.log_for(1) if e["msg"] == "pharaoh.dodge")
+    for lang, said in words.items():  # the log says outright whether the dodge worked
+        assert said in render_strict(state.game, entry, lang, {0: "Ava", 1: "Bo"}), lang
 
 
 def test_footwork_adds_two_to_a_dodge():

@@ -9,6 +9,7 @@ import pytest
 from pharaoh_play import add_hex, dice, legal_types, put_on_pile, set_hand, table, table_card, to_step, touched
 
 from cryptarena.engine import IllegalAction
+from cryptarena.engine.messages import render_strict
 from cryptarena.games.pharaoh.board import opposite
 
 
@@ -26,7 +27,10 @@ def first_round(state):
 
 
 def allowance(state) -> int:
-    return state.view(state.turn["seat"])["turn"]["allowance"]
+    """The view's action count; its reasons (turn.why, drawn beside the count) add up to it."""
+    turn = state.view(state.turn["seat"])["turn"]
+    assert sum(part[1] for part in turn["why"]) == turn["allowance"], turn["why"]
+    return turn["allowance"]
 
 
 # ---------------------------------------------------------------------------------- (1) draw
@@ -163,7 +167,11 @@ def test_a_hex_action_benefit_works_only_while_within_the_hex():
     add_hex(state, "crossroads", 1, 0, owner=0)  # its owner ignores its event
     to_step(state)
     assert allowance(state) == 2
+    assert ["benefit", 1, 0] in state.view(0)["turn"]["why"]  # said, with the hex it comes from
     state.apply(0, {"type": "move", "to": 1})  # out of the Library: the benefit is gone
+    lost = next(e for e in state.log_for(0) if e["msg"] == "pharaoh.benefit_action")
+    assert render_strict(state.game, lost, "en", {0: "Ava"}) == \
+        "Ava loses 1 action: the Library of Thoth's benefit (1 this turn)."
     assert state.turn["seat"] == 1
     to_step(state)
     assert allowance(state) == 1
@@ -188,6 +196,8 @@ def test_a_hex_that_costs_an_action_slows_the_character_who_enters():
     state.apply(0, {"type": "play", "card": "advantage", "method": "table"})
     state.apply(0, {"type": "move", "to": 1})
     assert state.turn["seat"] == 1  # 2 actions - 1 lost = 1, spent on the move
+    slowed = next(e for e in state.log_for(0) if e["msg"] == "pharaoh.slowed")
+    assert "to the event of the Narrow Passage" in render_strict(state.game, slowed, "en", {0: "Ava"})
 
 
 # ---------------------------------------------------------------------------------- (4) discard

@@ -30,6 +30,15 @@ def chromium_path() -> str:
     return path
 
 
+def assert_result_in_view(page) -> None:
+    """The end of a game (result, Rematch, replay link) is on screen at 1280×800 without scrolling."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boxes = page.evaluate("""() => ['#result h2', '#rematch', '#result-replay'].map((s) => {
+      const r = document.querySelector(s).getBoundingClientRect(); return [s, r.top, r.bottom]; })""")
+    for selector, top, bottom in boxes:
+        assert 0 <= top and bottom <= 800, (selector, top, bottom)
+
+
 def lobby_page(browser, base_url: str, errors: list[str], name: str = "Ada", width: int = 1280,
                height: int = 1000):
     """A page of its own (a new browser context) signed in on the lobby as `name`; the page's
@@ -136,6 +145,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_in_the_browser(tmp_path):
             raise AssertionError("the game did not reach its end in the browser")
 
         ada.wait_for_selector("#score-breakdown")
+        assert_result_in_view(ada)
         ada.screenshot(path=str(ARTIFACTS / "end.png"), full_page=True)
         breakdown = ada.inner_text("#score-breakdown")
         for word in ("Ada", "Bo", "medium", "Treasure", "Servants", "Total"):

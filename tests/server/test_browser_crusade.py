@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, assert_result_in_view, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -227,6 +227,7 @@ def test_one_person_and_three_bots_play_a_whole_game_of_crusade(tmp_path):
                                  f"to_act {snap.get('view', {}).get('to_act')}")
 
         page.wait_for_selector("#score-breakdown")
+        assert_result_in_view(page)
         page.wait_for_selector("#crusade-winner")
         page.screenshot(path=str(ARTIFACTS / "crusade-end.png"), full_page=True)
         final = page.evaluate("() => window.cryptarena.state")

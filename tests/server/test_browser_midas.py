@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, assert_result_in_view, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -152,6 +152,7 @@ def test_one_person_and_two_bots_play_a_whole_game_of_midas(tmp_path):
             raise AssertionError("the game of Midas did not reach its end in the browser")
 
         page.wait_for_selector("#score-breakdown")
+        assert_result_in_view(page)
         page.screenshot(path=str(ARTIFACTS / "midas-end.png"), full_page=True)
         keys = {row.get_attribute("data-key") for row in page.query_selector_all("#score-breakdown tr[data-key]")}
         assert keys == {"uncursed"}

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, add_bot, assert_result_in_view, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -141,6 +141,7 @@ def test_a_person_and_two_bots_play_a_whole_game_of_pharaoh(tmp_path):
 
         page.wait_for_selector("#ph-end")
         page.wait_for_selector("#score-breakdown")
+        assert_result_in_view(page)
         page.screenshot(path=str(ARTIFACTS / "pharaoh-end.png"), full_page=True)
         final = page.evaluate("() => window.cryptarena.state")
         view = final["view"]

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path, click_if_present, lobby_page
+from test_browser import ARTIFACTS, CHROMIUM_FLAGS, assert_result_in_view, chromium_path, click_if_present, lobby_page
 
 pytestmark = pytest.mark.browser
 
@@ -24,6 +24,8 @@ def take_a_turn(page, seen: dict) -> bool:
     """Click through one decision if the page offers one; True if it clicked something."""
     if page.query_selector("#stop"):  # rolling: reroll the first two dice once per turn, then keep
         dice = page.query_selector_all("button.qz-die")
+        for die in dice:  # what a face does is a hover away ("Steal (2 or more): take up to n−1 …")
+            assert ":" in (die.get_attribute("title") or ""), die.get_attribute("title")
         if dice and page.query_selector("#reroll") and not seen.get("rerolled_this_turn"):
             dice[0].click()
             page.click('button.qz-die[data-die="2"]')
@@ -82,6 +84,7 @@ def test_one_person_and_three_bots_play_a_whole_game_of_quartz(tmp_path):
             raise AssertionError("the game of Quartz did not reach its end in the browser")
 
         page.wait_for_selector("#score-breakdown")
+        assert_result_in_view(page)
         page.screenshot(path=str(ARTIFACTS / "quartz-end.png"), full_page=True)
         keys = {row.get_attribute("data-key") for row in page.query_selector_all("#score-breakdown tr[data-key]")}
         assert keys == {"crystals", "sets", "unstable", "fewest_in_chest"}

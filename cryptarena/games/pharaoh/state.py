@@ -25,7 +25,7 @@ from .acts import DISCARD, ESCAPE_TO, PLACE, SOAK, STAY
 from .board import Crypt
 from .cards import CardsMixin
 from .combat import CombatMixin
-from .components import CARDS, CHARACTERS, DECKS, HEXES, LIFE, MONSTERS, card_key
+from .components import CARDS, CHARACTERS, DECKS, HEXES, LIFE, MONSTERS, QUAD, card_key
 from .decks import SetupMixin, blank_setup, deck_issues, deck_problems, prebuilt
 from .domination import DominationMixin
 from .interrupts import InterruptsMixin
@@ -376,7 +376,40 @@ class PharaohState(SetupMixin, TurnMixin, CardsMixin, TargetsMixin, InterruptsMi
         if turn is None:
             return None
         return {"seat": turn["seat"], "step": turn["step"], "used": turn["used"], "allowance": self.allowance(),
-                "piece": turn["piece"], "start_hex": turn["start_hex"]}
+                "why": self.allowance_parts(), "piece": turn["piece"], "start_hex": turn["start_hex"]}
+
+    def allowance_parts(self) -> list[list]:
+        """Why the allowance is what it is, for a reader: [cause, amount, what] with cause one of
+        quad (the one action every turn), defeated, card (a tabled card), played (cards played this
+        turn), benefit (the hex stood in, `what` its index), slow (hex events), cap (at most four, at
+        least none). The amounts add up to allowance(), which stays written out for speed."""
+        turn, seat = self.turn, self.turn["seat"]
+        if self.defeated[seat]:
+            return [["defeated", 1, None]]
+        parts: list[list] = [["quad", 1, None]]
+        factor, extra = 1, turn["added"] - turn["slow"]
+        for entry in self.table:
+            if entry["turn"] and entry["seat"] == seat:
+                card = CARDS[entry["card"]]
+                if card.effect == "rage":  # doubles the one action of the Quad: reads as what it adds
+                    grown = factor * card.factor * 2 ** entry["enforced"]
+                    parts.append(["card", grown - factor, entry["card"]])
+                    factor = grown
+                else:
+                    extra += card.actions * 2 ** entry["enforced"]
+                    parts.append(["card", card.actions * 2 ** entry["enforced"], entry["card"]])
+        if turn["added"]:
+            parts.append(["played", turn["added"], None])
+        if "action" in self.benefits(seat):
+            extra += 1
+            parts.append(["benefit", 1, self.pos[seat]])
+        if turn["slow"]:
+            parts.append(["slow", -turn["slow"], None])
+        if factor + extra > QUAD:
+            parts.append(["cap", QUAD - factor - extra, None])
+        elif factor + extra < 0:
+            parts.append(["cap", -factor - extra, None])
+        return parts
 
     # ------------------------------------------------------------------ chance
     def _check_outcome(self, kind: str, value, queued: list) -> None:

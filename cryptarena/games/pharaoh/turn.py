@@ -254,9 +254,16 @@ class TurnMixin:
         origin = self.pos[seat]
         if self.placed[origin].get("slain_by") == seat:
             self.placed[origin]["slain_by"] = None
+        # a hex benefit's action comes and goes with the hex stood in: the log says so, not only the count
+        before = self.allowance() if self.keep_log and self.turn and self.turn["seat"] == seat else None
         self.pos[seat] = to
         if self.keep_log:
             self.add_log("pharaoh.move", {"seat": seat, "from": origin, "to": to, "how": how}, seat=seat)
+            after = self.allowance() if before is not None else None
+            if after != before:
+                gained = after > before
+                self.add_log("pharaoh.benefit_action", {"seat": seat, "gained": gained, "actions": after,
+                                                        "tile": self.placed[to if gained else origin]["tile"]})
         self.queue.insert(0, {"j": "events", "seat": seat, "hex": to, "why": "enter"})
 
     def explore(self, ref: str, side: int) -> None:
@@ -370,7 +377,8 @@ class TurnMixin:
         elif kind == "slow" and self.turn and self.turn["seat"] == seat and self.turn["step"] == "act":
             self.turn["slow"] += event.count
             if self.keep_log:
-                self.add_log("pharaoh.slowed", {"seat": seat, "count": event.count, "actions": self.allowance()})
+                self.add_log("pharaoh.slowed", {"seat": seat, "count": event.count, "actions": self.allowance(),
+                                                "tile": self.placed[index]["tile"]})
 
     def monster_event(self, seat: int, index: int, kind: str) -> None:
         monster = self.present_monster(index)

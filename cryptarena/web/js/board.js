@@ -4,12 +4,20 @@
 import { api, h } from "./api.js";
 import { LANGUAGES, renderEntry } from "./i18n.js";
 
+/** A bot's level in the reader's words ("moyen" for medium); a bot named otherwise keeps its name. */
+export function botLevel(s, t) {
+  const level = s.agent || s.name;
+  const named = s.name && s.name !== s.agent;
+  const word = `ui.level.${level}`;
+  return !named && t(word) !== word ? t(word) : s.name || s.agent;
+}
+
 /** Display names of the seats: people by name, bots as "medium (bot)", repeats numbered. */
 export function seatNames(seats, t) {
   const out = {};
   for (const s of seats || []) {
     if (s.kind === "human") out[s.seat] = s.name || t("seat", { n: s.seat });
-    else if (s.kind === "bot") out[s.seat] = `${s.name || s.agent} (${t("ui.bot")})`;
+    else if (s.kind === "bot") out[s.seat] = `${botLevel(s, t)} (${t("ui.bot")})`;
     else if (s.kind === "table") out[s.seat] = s.name || t("seat", { n: s.seat }); // at the physical table
     else if (s.kind === "scripted") out[s.seat] = s.name || t("seat", { n: s.seat }); // a lesson's opponent
   }

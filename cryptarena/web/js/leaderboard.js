@@ -6,7 +6,7 @@
 // profile), #leaderboard-games a[data-game] (the other games' boards). `?players=2|3+` opens a class.
 import { api, getSession, h } from "./api.js";
 import { currentLang, setLang, translator } from "./i18n.js";
-import { languageSelect, ratingText } from "./board.js";
+import { botLevel, languageSelect, ratingText } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -53,7 +53,7 @@ function nameCell(row) {
   if (row.kind === "bot") {
     const level = row.key.split(":").slice(1).join(":");
     const word = L.t(`ui.agent.${level}`);
-    return h("td", { class: "leaderboard-bot", title: word === `ui.agent.${level}` ? "" : word }, `${level} (${L.t("ui.bot")})`);
+    return h("td", { class: "leaderboard-bot", title: word === `ui.agent.${level}` ? "" : word }, `${botLevel({ agent: level }, L.t)} (${L.t("ui.bot")})`);
   }
   return h("td", {}, h("a", { href: `/players/${encodeURIComponent(row.player)}` }, row.name));
 }

@@ -2,7 +2,7 @@
 // account (account.js), my games, and the open / live table lists (refreshed every few seconds).
 import { api, getSession, startSession, loadToken, saveToken, toast, h } from "./api.js";
 import { currentLang, setLang, translator, mergeCatalogue } from "./i18n.js";
-import { languageSelect, ratingText } from "./board.js";
+import { botLevel, languageSelect, ratingText } from "./board.js";
 import { renderAccount } from "./account.js";
 import { lessonButtons, loadLessons } from "./lessons.js";
 
@@ -63,9 +63,9 @@ function askForName(current) {
 // -- games and rules ----------------------------------------------------------------------------------
 function renderGames() {
   $("#games").replaceChildren(...games.map((g) => h("article", { class: "game-tile", dataset: { game: g.id } },
-    h("img", { src: `/static/img/games/${g.id}.svg`, alt: g.name, onerror: (e) => { e.target.src = "/static/img/logo.svg"; } }),
+    h("img", { src: `/static/img/games/${g.id}.svg`, alt: gameName(g.id), onerror: (e) => { e.target.src = "/static/img/logo.svg"; } }),
     h("div", {},
-      h("h2", {}, g.name),
+      h("h2", {}, gameName(g.id)),
       h("div", { class: "meta" }, g.min_players === g.max_players ? t("ui.lobby_players_n", { n: g.min_players })
         : t("ui.lobby_players_range", { min: g.min_players, max: g.max_players })),
       h("p", { class: "pitch" }, gameWord(g.id, "ui.game.pitch", g.pitch)),
@@ -135,6 +135,12 @@ function field(g, opt) {
   let input;
   if (opt.type === "enum") {
     input = h("select", { name: opt.name }, ...opt.allowed.map((a) => h("option", { value: a, selected: a === opt.default }, word(`value.${a}`, String(a)))));
+  } else if (opt.type === "int" && gameWord(g.id, `ui.option.${opt.name}.each`, null)) {
+    // a seat (or "drawn at random" for a value outside the seats): words, not a number to type
+    const values = [];
+    for (let v = opt.minimum; v <= opt.maximum; v++) values.push(v);
+    input = h("select", { name: opt.name, dataset: { seats: "1" } }, ...values.map((v) => h("option", { value: v, selected: v === opt.default },
+      word(`value.${v}`, gameWord(g.id, `ui.option.${opt.name}.each`, "{n}").replace("{n}", String(v))))));
   } else if (opt.type === "int") {
     input = h("input", { type: "number", name: opt.name, value: opt.default, min: opt.minimum, max: opt.maximum, step: 1 });
   } else if (opt.type === "bool") {
@@ -142,7 +148,9 @@ function field(g, opt) {
   } else {
     input = h("input", { name: opt.name, value: opt.default ?? "" });
   }
-  return h("label", { class: "field", dataset: { option: opt.name } }, h("b", {}, word("label", opt.name.replace(/_/g, " "))), input, h("span", {}, word("help", opt.description || "")));
+  // "hint": the help in words for a person, where the engine's description names sentinel numbers
+  return h("label", { class: "field", dataset: { option: opt.name } }, h("b", {}, word("label", opt.name.replace(/_/g, " "))), input,
+    h("span", {}, word("hint", word("help", opt.description || ""))));
 }
 
 function readValue(form, opt) {
@@ -157,7 +165,7 @@ const TURN_CLOCKS = [15, 30, 60, 120, 300]; // seconds per move offered when cre
 function openCreate(g) {
   const box = $("#create"); const fields = $("#create-fields"); const form = $("#create-form");
   box.hidden = false; box.dataset.game = g.id;
-  $("#create-title").textContent = t("ui.lobby_create_for", { game: g.name });
+  $("#create-title").textContent = t("ui.lobby_create_for", { game: gameName(g.id) });
   $("#create-error").textContent = "";
   const players = h("select", { name: "players", id: "create-players" });
   for (let n = g.min_players; n <= g.max_players; n++) players.append(h("option", { value: n, selected: n === Math.min(Math.max(3, g.min_players), g.max_players) }, String(n)));
@@ -173,6 +181,8 @@ function openCreate(g) {
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_rated")), h("input", { type: "checkbox", id: "create-rated", checked: true }), h("span", {}, t("ui.lobby_rated_help"))),
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_spectators")), h("input", { type: "checkbox", id: "create-spectators", checked: true }), h("span", {}, t("ui.lobby_spectators_help"))));
   const visible = () => {
+    for (const option of fields.querySelectorAll("select[data-seats] option")) option.hidden = Number(option.value) >= Number(players.value);
+    for (const select of fields.querySelectorAll("select[data-seats]")) if (select.selectedOptions[0]?.hidden) select.value = select.options[0].value;
     for (const opt of g.options || []) {
       const shown = Object.entries(opt.depends_on || {}).every(([name, values]) => values.includes(String(readValue(form, { name, type: "" }))));
       fields.querySelector(`[data-option="${opt.name}"]`).hidden = !shown;
@@ -204,7 +214,7 @@ function openCreate(g) {
 // -- table lists -----------------------------------------------------------------------------------------
 async function refreshTables() {
   const row = (table, label, watching = false) => {
-    const people = table.seats.filter((s) => s.kind !== "empty").map((s) => (s.kind === "bot" ? `${s.name || s.agent} (${t("ui.bot")})` : s.name)).join(", ");
+    const people = table.seats.filter((s) => s.kind !== "empty").map((s) => (s.kind === "bot" ? `${botLevel(s, t)} (${t("ui.bot")})` : s.name)).join(", ");
     const free = table.seats.filter((s) => s.kind === "empty").length;
     const seats = t("ui.lobby_seats", { n: table.players }) + (free ? ` · ${t("ui.lobby_free", { n: free })}` : "");
     return h("li", { dataset: { table: table.id } }, h("b", {}, gameName(table.game)),
@@ -236,7 +246,7 @@ async function refreshMine(force = false) {
   renderMine();
 }
 
-const gameName = (id) => games.find((g) => g.id === id)?.name || id;
+const gameName = (id) => gameWord(id, "ui.game.name", games.find((g) => g.id === id)?.name || id);
 
 async function resume(entry) {
   // a seat taken in another browser (or before the tokens were cleared): ask for a new token first
@@ -250,7 +260,7 @@ async function resume(entry) {
 }
 
 function seatLabel(s) {
-  return s.kind === "bot" ? `${s.agent || s.name} (${t("ui.bot")})` : s.name || t("ui.lobby_someone");
+  return s.kind === "bot" ? `${botLevel(s, t)} (${t("ui.bot")})` : s.name || t("ui.lobby_someone");
 }
 
 function finishedRow(result) {
@@ -280,7 +290,7 @@ function renderMine() {
   const profile = $("#my-profile");
   profile.hidden = !session;
   if (session) profile.href = `/players/${encodeURIComponent(session.player?.id || session.guest_id)}`;
-  $("#leaderboards").replaceChildren(...games.map((g) => h("a", { class: "leaderboard-link", href: `/leaderboard/${g.id}`, dataset: { game: g.id } }, g.name)));
+  $("#leaderboards").replaceChildren(...games.map((g) => h("a", { class: "leaderboard-link", href: `/leaderboard/${g.id}`, dataset: { game: g.id } }, gameName(g.id))));
   $("#mine-lists").hidden = !mine;
   $("#mine-none").hidden = !!mine;
   if (!mine) return;

@@ -4,7 +4,7 @@
 import { api, ensureSession, loadToken, saveToken, TableSocket, toast, h } from "./api.js";
 import { mergeCatalogue, translator, currentLang, setLang } from "./i18n.js";
 import { Guide } from "./tutorial.js";
-import { boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
+import { botLevel, boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() === "table.html"
@@ -58,10 +58,10 @@ function renderSeats() {
     } else if (s.kind === "scripted") { // a lesson's opponent, played by its script
       li.append(h("span", { class: "seat-name" }, s.name, h("span", { class: "seat-agent-name muted" }, ` (${t("ui.tutorial_seat")})`)));
     } else {
-      li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: "bot" }), s.name || s.agent] : s.name,
+      li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: t("ui.bot") }), botLevel(s, t)] : s.name,
         s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null,
         s.away ? h("span", { class: "away-tag muted", title: t(`ui.away_${s.away === "timeout" ? "timeout" : "disconnected"}`) }, t("ui.away_tag")) : null));
-      if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, s.agent));
+      if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, botLevel({ agent: s.agent }, t)));
     }
     return li;
   }));
@@ -182,6 +182,7 @@ function renderResult() {
   const st = page.state, box = $("#result");
   if (!st?.over || !st.scores) { box.hidden = true; return; }
   const winners = st.winners || [];
+  const appearing = box.hidden;
   box.hidden = false;
   box.replaceChildren(
     h("h2", {}, page.t("ui.game_over"), winners.length ? ` — ${page.t("ui.won_by", { who: winners.map(nameOf).join(", ") })}` : ""),
@@ -189,6 +190,8 @@ function renderResult() {
     h("div", { class: "result-actions" },
       h("button", { id: "rematch", class: "btn btn-gold", onclick: rematch }, page.t("ui.rematch")),
       h("a", { id: "result-replay", class: "btn btn-ghost", href: `/replay/${encodeURIComponent(tableId)}` }, page.t("ui.replay_open"))));
+  // the end is above the board: bring it into view once, wherever the last move was made from
+  if (appearing) box.scrollIntoView({ block: "nearest" });
 }
 
 async function rematch() {

@@ -9,7 +9,7 @@
 import { h } from "../api.js";
 import { attachPanZoom, extent, mapSvg, SEAT_COLOURS, viewBox } from "./pharaoh/map.js";
 import { button, handOwned, panel } from "./pharaoh/panels.js";
-import { actionLabel, cardFace, refName, term } from "./pharaoh/words.js";
+import { actionLabel, cardFace, characterFacts, hexText, monsterText, refName, term, textOf, whyNot } from "./pharaoh/words.js";
 
 const QUAD = 4;
 const STEPS = { draw: "ui.pharaoh.step.draw", free: "ui.pharaoh.step.free", act: "ui.pharaoh.step.act",
@@ -50,9 +50,45 @@ function topBar(ctx) {
     turn ? h("span", { id: "ph-turn", dataset: { seat: turn.seat, step: turn.step } },
       t("ui.pharaoh.turn_of", { who: ctx.nameOf(turn.seat), step: t(STEPS[turn.step] || turn.step) })) : null,
     turn ? h("span", { id: "ph-actions", dataset: { used: turn.used, allowance: turn.allowance } },
-      t("ui.pharaoh.actions", { used: turn.used, allowance: turn.allowance }), " ", ...pips) : null,
+      t("ui.pharaoh.actions", { used: turn.used, allowance: turn.allowance }), " ", ...pips,
+      turn.why ? h("span", { id: "ph-actions-why", class: "muted" }, ` = ${allowanceWords(ctx, turn.why)}`) : null) : null,
     h("span", { id: "ph-hexpile", dataset: { count: v.hexpile.count } }, t("ui.pharaoh.hexpile", { n: v.hexpile.count })),
     h("span", { class: "ph-starter", title: t("ui.pharaoh.starter_title") }, t("ui.pharaoh.starter_set")));
+}
+
+// Where the action count comes from, in words: "1 a turn + 1 benefit of the Armoury #3 − 1 hex event".
+const WHY = { quad: "ui.pharaoh.why_part.quad", defeated: "ui.pharaoh.why_part.defeated", card: "ui.pharaoh.why_part.card",
+  played: "ui.pharaoh.why_part.played", benefit: "ui.pharaoh.why_part.benefit", slow: "ui.pharaoh.why_part.slow", cap: "ui.pharaoh.why_part.cap" };
+function allowanceWords(ctx, why) {
+  return why.map(([cause, n, what], i) => {
+    const label = ctx.t(WHY[cause] || cause, { card: what ? term(ctx, what) : "", hex: what != null ? refName(ctx, `h${what}`) : "" });
+    return `${i ? (n < 0 ? " − " : " + ") : ""}${Math.abs(n)} ${label}`;
+  }).join("");
+}
+
+// What a hex does and what stands in it, one click (or a hover) on the map away: kept in ctx.local so
+// that a redraw keeps it open.
+function hexInfo(ctx, i) {
+  const v = ctx.view, hx = v.crypt[i];
+  if (!hx) return h("div", { id: "ph-info", class: "muted" }, ctx.t("ui.pharaoh.info_hint"));
+  const line = (cls, ...parts) => h("li", { class: cls }, ...parts);
+  const here = [];
+  for (const s of v.seats) if (!s.defeated && s.hex === i && s.character) {
+    here.push(line("ph-info-char", h("b", {}, `${ctx.nameOf(s.seat)} · ${term(ctx, s.character)}`), " ", characterFacts(ctx, s.character)));
+  }
+  for (const m of v.monsters) if (m.hex === i && m.lp > 0) {
+    here.push(line("ph-info-monster", h("b", {}, term(ctx, m.monster)), ` (${m.lp}) · ${monsterText(ctx, m.monster)}`,
+      m.dominated_by != null ? ` · ${ctx.t("ui.pharaoh.dominated_by", { who: ctx.nameOf(m.dominated_by) })}` : ""));
+  }
+  for (const e of v.table) if (e.hex === i) {
+    here.push(line("ph-info-card", h("b", {}, `${term(ctx, e.card)} (${ctx.nameOf(e.owner)})`), ` · ${textOf(ctx, `text.${e.card}`, ctx.cardsById[e.card]?.text || "")}`));
+  }
+  return h("div", { id: "ph-info", dataset: { hex: i, tile: hx.tile } },
+    h("b", {}, refName(ctx, `h${i}`)), hx.owner != null ? h("span", { class: "muted" }, ` · ${ctx.t("ui.pharaoh.owned_by", { who: ctx.nameOf(hx.owner) })}`) : null,
+    hx.exit ? h("span", { class: "ph-exit-word" }, ` · ${ctx.t("ui.pharaoh.exit")}`) : null,
+    hx.keys ? h("span", {}, ` · ${ctx.t("ui.pharaoh.keys_here", { n: hx.keys })}`) : null,
+    h("p", { class: "ph-info-text" }, hexText(ctx, hx.tile)),
+    here.length ? h("ul", { class: "ph-info-here" }, ...here) : null);
 }
 
 function mapBlock(ctx) {
@@ -68,8 +104,16 @@ function mapBlock(ctx) {
   svg.addEventListener("click", (e) => {
     if (ctx.local.dragged && Date.now() - ctx.local.dragged < 250) return; // the end of a pan, not a click
     const el = e.target.closest("[data-action]");
-    if (el) { e.stopPropagation(); ctx.send(JSON.parse(el.getAttribute("data-action"))); }
+    if (el) { e.stopPropagation(); ctx.send(JSON.parse(el.getAttribute("data-action"))); return; }
+    const hex = e.target.closest(".ph-hex");
+    if (hex) { ctx.local.inspect = Number(hex.dataset.hex); wrap.querySelector("#ph-info").replaceWith(hexInfo(ctx, ctx.local.inspect)); }
   });
+  svg.addEventListener("mouseover", (e) => {
+    const hex = e.target.closest(".ph-hex");
+    if (hex && Number(hex.dataset.hex) !== Number(wrap.querySelector("#ph-info").dataset.hex)) wrap.querySelector("#ph-info").replaceWith(hexInfo(ctx, Number(hex.dataset.hex)));
+  });
+  svg.addEventListener("mouseleave", () => wrap.querySelector("#ph-info").replaceWith(hexInfo(ctx, ctx.local.inspect)));
+  wrap.append(hexInfo(ctx, ctx.local.inspect));
   attachPanZoom(wrap, svg, box, ctx.local);
   return wrap;
 }
@@ -95,7 +139,7 @@ function seatsBlock(ctx) {
     return h("div", { class: `ph-seat${s.defeated ? " defeated" : ""}${ctx.toAct.includes(s.seat) ? " acting" : ""}${s.seat === ctx.seat ? " me" : ""}`,
       dataset: { seat: s.seat, life: s.life, hand: s.hand, deck: s.deck, discard: s.discard.length }, style: `--seat-colour:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` },
       h("div", { class: "ph-seat-head" }, h("span", { class: "ph-dot" }), h("b", {}, ctx.nameOf(s.seat)),
-        s.character ? h("span", { class: "ph-char", title: char?.ability_text || "" }, ` · ${term(ctx, s.character)}`) : h("span", { class: "muted" }, s.ready ? ` · ${t("ui.pharaoh.ready")}` : ` · ${t("ui.pharaoh.choosing")}`),
+        s.character ? h("span", { class: "ph-char", title: char ? textOf(ctx, `ability.${char.id}`, char.ability_text) : "" }, ` · ${term(ctx, s.character)}`) : h("span", { class: "muted" }, s.ready ? ` · ${t("ui.pharaoh.ready")}` : ` · ${t("ui.pharaoh.choosing")}`),
         s.defeated ? h("span", { class: "ph-defeated" }, ` · ${t("ui.pharaoh.defeated")}`) : null,
         s.trapped != null ? h("span", { class: "ph-trapped" }, ` · ${t("ui.pharaoh.trapped")}`) : null),
       s.character ? h("div", { class: "ph-life", title: t("ui.pharaoh.life") },
@@ -118,8 +162,11 @@ function handBlock(ctx) {
     const first = !drawn.has(id);
     drawn.add(id);
     const acts = first ? ctx.legal.filter((a) => a.card === id && handOwned(ctx, a)) : [];
+    const none = !ctx.legal.some((a) => a.card === id && handOwned(ctx, a));
+    const why = none ? whyNot(ctx, id) : null;
     const card = cardFace(ctx, id, { data: { i }, cls: acts.length ? "playable" : "",
-      children: acts.length ? h("div", { class: "ph-card-acts" }, ...acts.map((a) => button(ctx, a, actionLabel(ctx, a), `ph-on-card ph-${a.type}`))) : null });
+      children: acts.length ? h("div", { class: "ph-card-acts" }, ...acts.map((a) => button(ctx, a, actionLabel(ctx, a), `ph-on-card ph-${a.type}`)))
+        : why ? h("div", { class: "ph-why-not" }, why) : null });
     return card;
   });
   return h("section", { id: "ph-hand", class: "panel", dataset: { count: v.hand.length } },

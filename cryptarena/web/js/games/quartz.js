@@ -27,6 +27,10 @@ const PROMPTS = { roll: "ui.quartz.p_roll", actions: "ui.quartz.p_actions", pick
   jackhammer: "ui.quartz.p_jackhammer", chest: "ui.quartz.p_chest", cart: "ui.quartz.p_cart", steal: "ui.quartz.p_steal" };
 const colourName = (ctx, c) => ctx.t(`term.colour.${c}`);
 const faceName = (ctx, f) => ctx.t(`term.${f}`);
+// what a face does, on hover wherever a die face or its count is drawn
+const DOES = { pickaxe: "ui.quartz.does_pickaxe", jackhammer: "ui.quartz.does_jackhammer", chest: "ui.quartz.does_chest",
+  cart: "ui.quartz.does_cart", steal: "ui.quartz.does_steal", helmet: "ui.quartz.does_helmet" };
+const faceDoes = (ctx, f) => (DOES[f] ? ctx.t(DOES[f]) : faceName(ctx, f));
 
 const CSS = `
 .qz-header { display: flex; gap: .6rem; flex-wrap: wrap; align-items: center; }
@@ -90,7 +94,7 @@ function dice(ctx, v) {
   const marked = ctx.local.marked;
   const row = h("div", { class: "qz-dice", id: "qz-dice" }, ...v.dice.map((face, i) => {
     const el = h(rerolls.length ? "button" : "span", { class: `qz-die face-${face}${marked.includes(i) ? " to-reroll" : ""}`,
-      dataset: { die: i, face }, title: faceName(ctx, face) }, glyph(face));
+      dataset: { die: i, face }, title: faceDoes(ctx, face) }, glyph(face));
     if (rerolls.length) {
       el.addEventListener("click", () => {
         ctx.local.marked = marked.includes(i) ? marked.filter((d) => d !== i) : [...marked, i].sort((a, b) => a - b);
@@ -122,7 +126,7 @@ function dice(ctx, v) {
 function tally(ctx, v) {
   if (v.phase === "roll" || v.over || !v.dice.length) return null;
   return h("div", { class: "qz-tally", id: "qz-tally" },
-    ...FACES.map((f) => h("span", { class: `chip${v.used.includes(f) ? " used" : ""}`, dataset: { face: f } }, glyph(f), ` ${v.faces[f] ?? 0}`)),
+    ...FACES.map((f) => h("span", { class: `chip${v.used.includes(f) ? " used" : ""}`, dataset: { face: f }, title: faceDoes(ctx, f) }, glyph(f), ` ${v.faces[f] ?? 0}`)),
     h("span", { class: "chip" }, glyph("helmet"), ` ${ctx.t("ui.quartz.helmets", { n: v.helmets })}`));
 }
 

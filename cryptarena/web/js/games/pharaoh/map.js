@@ -6,6 +6,7 @@
 // Pan (drag) and zoom (wheel, buttons) are kept in ctx.local so a redraw keeps the reader's place.
 
 export const R = 52;                     // hex radius
+const LABEL_PX = 11;                     // the smallest a hex's name is drawn on screen, in CSS pixels
 const SQ3 = Math.sqrt(3);
 export const STEPS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 export const SEAT_COLOURS = ["#e05d4f", "#4f8fe0", "#5fbf6a", "#e0c04f", "#b36be0", "#4fd0c8"];
@@ -48,6 +49,8 @@ export function mapTargets(legal) {
   return { hexes, pieces, explore };
 }
 
+const wordOr = (ctx, key, fallback) => { const text = ctx.t(key); return text === key ? fallback || "" : text; };
+
 /** The pieces standing in each hex: characters not defeated, agents tabled in a hex, monsters. */
 export function piecesByHex(ctx) {
   const v = ctx.view, cards = ctx.cardsById, found = new Map();
@@ -57,10 +60,13 @@ export function piecesByHex(ctx) {
   }
   for (const e of v.table) if (e.hex != null) {
     const agent = cards[e.card]?.effect === "agent";
-    put(e.hex, { ref: `t${e.uid}`, kind: agent ? "agent" : "hexcard", seat: e.seat ?? e.owner, lp: e.lp, name: ctx.t(`term.${e.card}`), label: ctx.t(`term.${e.card}`), card: e.card });
+    put(e.hex, { ref: `t${e.uid}`, kind: agent ? "agent" : "hexcard", seat: e.seat ?? e.owner, lp: e.lp, name: ctx.t(`term.${e.card}`), label: ctx.t(`term.${e.card}`), card: e.card,
+      info: wordOr(ctx, `text.${e.card}`, cards[e.card]?.text) });
   }
   for (const m of v.monsters) if (m.hex != null && m.lp > 0) {
-    put(m.hex, { ref: `m${m.uid}`, kind: "monster", seat: m.dominated_by, lp: m.lp, name: ctx.t(`term.${m.monster}`), label: ctx.t(`term.${m.monster}`) });
+    const spec = ctx.components?.monsters?.find((x) => x.id === m.monster);
+    put(m.hex, { ref: `m${m.uid}`, kind: "monster", seat: m.dominated_by, lp: m.lp, name: ctx.t(`term.${m.monster}`), label: ctx.t(`term.${m.monster}`),
+      info: spec ? ctx.t("ui.pharaoh.monster_facts", { lp: spec.lp, dg: spec.dg, damage: spec.damage }) : "" });
   }
   return found;
 }
@@ -76,7 +82,7 @@ function pieceSvg(piece, i, n, target) {
         : `<rect x="-9" y="-12" width="18" height="24" rx="2" fill="#f3e7c6" stroke="${fill}" stroke-width="2"/>`;
   const lp = piece.lp != null ? `<text class="ph-lp" y="4">${piece.lp}</text>` : "";
   return `<g class="ph-piece ph-${piece.kind}${target ? " target" : ""}" data-piece="${piece.ref}" transform="translate(${x},${y})"${actionAttr(target)}>`
-    + `<title>${esc(piece.label)}${piece.kind === "character" ? ` — ${esc(piece.name)}` : ""}${piece.lp != null ? ` (${piece.lp})` : ""}</title>${shape}${lp}</g>`;
+    + `<title>${esc(piece.label)}${piece.kind === "character" ? ` — ${esc(piece.name)}` : ""}${piece.lp != null ? ` (${piece.lp})` : ""}${piece.info ? ` — ${esc(piece.info)}` : ""}</title>${shape}${lp}</g>`;
 }
 
 /** The SVG of the crypt. `opts.explorer`: the hex a legal explore starts from. */
@@ -91,7 +97,7 @@ export function mapSvg(ctx, opts) {
     const name = t(`term.${hx.tile}`);
     const oy = -R * 0.74; // the owner's mark under the top corner, the hex's number above the bottom one
     cells.push(`<g class="ph-hex${lit ? " lit" : ""}${hx.exit ? " exit" : ""}" data-hex="${i}" data-tile="${esc(hx.tile)}" data-owner="${hx.owner}" transform="translate(${cx.toFixed(1)},${cy.toFixed(1)})"${actionAttr(lit)}>`
-      + `<title>${esc(name)} (#${i})${hx.exit ? " — " + esc(t("ui.pharaoh.exit")) : ""}</title>`
+      + `<title>${esc(name)} (#${i})${hx.exit ? " — " + esc(t("ui.pharaoh.exit")) : ""} — ${esc(wordOr(ctx, `text.${hx.tile}`, ""))}</title>`
       + `<polygon points="${polygon()}" class="ph-hex-shape"/>${doorMarks(hx.doors)}`
       + `<circle class="ph-owner" cx="0" cy="${oy.toFixed(1)}" r="5" fill="${owner}"/>`
       + `<text class="ph-hex-no" y="${(R * 0.86).toFixed(1)}">${i}</text>`
@@ -137,7 +143,16 @@ export function viewBox(box, local) {
 
 /** Wheel zoom, drag pan and the zoom buttons on a drawn map; a drag is not a click. */
 export function attachPanZoom(root, svg, box, local) {
-  const apply = () => svg.setAttribute("viewBox", viewBox(box, local).map((n) => n.toFixed(1)).join(" "));
+  const apply = () => {
+    const vb = viewBox(box, local);
+    svg.setAttribute("viewBox", vb.map((n) => n.toFixed(1)).join(" "));
+    // screen pixels per map unit (the map is drawn "meet"): names of 8.5 units would shrink to a few
+    // pixels on a large crypt, so they grow in map units to stay at least LABEL_PX on screen
+    const scale = Math.min((svg.clientWidth || 0) / vb[2], (svg.clientHeight || 0) / vb[3]);
+    const k = scale > 0 ? Math.min(2.5, Math.max(1, LABEL_PX / (8.5 * scale))) : 1;
+    svg.style.setProperty("--ph-label", k.toFixed(2));
+    svg.dataset.labelScale = k.toFixed(2);
+  };
   const zoomBy = (f) => { local.zoom = Math.min(6, Math.max(0.5, (local.zoom || 1) * f)); apply(); };
   svg.addEventListener("wheel", (e) => { e.preventDefault(); zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15); }, { passive: false });
   let drag = null;
@@ -158,4 +173,6 @@ export function attachPanZoom(root, svg, box, local) {
   root.querySelector("#ph-zoom-out")?.addEventListener("click", () => zoomBy(0.8));
   root.querySelector("#ph-zoom-fit")?.addEventListener("click", () => { local.zoom = 1; local.pan = [0, 0]; apply(); });
   apply();
+  // the map is drawn before it is on the page: its size (and so the names' size) is known only then
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(apply).observe(svg);
 }

@@ -8,7 +8,7 @@ import { h } from "../../api.js";
 import { renderEntry } from "../../i18n.js";
 import { deckActions, loadDecks } from "../../decks_store.js";
 import { miniHex } from "./map.js";
-import { actionLabel, dodgeChance, refName, term, textOf } from "./words.js";
+import { actionLabel, characterFacts, dodgeChance, refName, term, textOf } from "./words.js";
 
 const IDS = { confirm: "ph-confirm", cancel: "ph-cancel", end: "ph-end-turn", done: "ph-done", draw: "ph-draw", skip: "ph-skip",
   pass: "ph-pass", take: "ph-take", ready: "ph-ready", restart: "ph-restart", exit: "ph-exit", stay: "ph-stay", wait: "ph-wait" };
@@ -29,30 +29,35 @@ function setupBlock(ctx) {
   const v = ctx.view, me = ctx.seat != null ? v.seats[ctx.seat] : null, t = ctx.t;
   const ready = v.seats.filter((s) => s.ready).map((s) => ctx.nameOf(s.seat));
   const box = h("div", { id: "ph-setup" }, h("p", { class: "muted" }, t("ui.pharaoh.setup_ready", { who: ready.join(", ") || "—" })));
-  if (!me || me.ready) { box.prepend(h("p", {}, t(me ? "ui.pharaoh.setup_waiting" : "ui.pharaoh.setup_others"))); return box; }
+  // only a seat choosing now gets the decks to choose from (a replay or a watcher sees who is ready)
+  const choosing = ctx.legal.some((a) => a.type === "pick" || a.type === "build" || SETUP_BUILD.has(a.type));
+  if (!me || me.ready || !choosing) { box.prepend(h("p", {}, t(me?.ready ? "ui.pharaoh.setup_waiting" : "ui.pharaoh.setup_others"))); return box; }
   const setup = me.setup || {};
+  const size = (cards) => `${Object.values(cards).reduce((x, y) => x + y, 1)} ${t("ui.pharaoh.cards")}`;
   if (setup.mode !== "build") {
     const decks = ctx.components?.decks || [];
     box.append(h("h4", {}, t("ui.pharaoh.prebuilt")),
       h("div", { class: "ph-decks" }, ...ctx.legal.filter((a) => a.type === "pick").map((a) => {
         const deck = decks.find((d) => d.id === a.deck);
         return h("div", { class: "ph-deck" }, button(ctx, a, term(ctx, a.deck), "ph-pick"),
-          deck ? h("span", { class: "muted" }, ` ${term(ctx, deck.character)} · ${Object.values(deck.cards).reduce((x, y) => x + y, 1)} ${t("ui.pharaoh.cards")} · ${deck.hexes.length} ${t("ui.pharaoh.hexes")}`) : null);
+          deck ? h("span", { class: "muted" }, ` ${term(ctx, deck.character)} · ${size(deck.cards)} · ${deck.hexes.length} ${t("ui.pharaoh.hexes")}`) : null,
+          deck ? characterFacts(ctx, deck.character) : null);
       })));
     const saved = loadDecks("pharaoh");
     box.append(h("h4", {}, t("ui.pharaoh.saved_decks")),
       saved.length ? h("ul", { class: "ph-saved-list" }, ...saved.map((deck) => h("li", {},
         h("button", { class: "btn btn-small ph-saved", dataset: { name: deck.name }, onclick: () => ctx.send(deckActions(deck)) }, deck.name),
-        h("span", { class: "muted" }, ` ${term(ctx, deck.character)} · ${Object.values(deck.cards).reduce((x, y) => x + y, 1)} ${t("ui.pharaoh.cards")} · ${deck.hexes.length} ${t("ui.pharaoh.hexes")}`))))
+        h("span", { class: "muted" }, ` ${term(ctx, deck.character)} · ${size(deck.cards)} · ${deck.hexes.length} ${t("ui.pharaoh.hexes")}`))))
         : h("p", { class: "muted" }, t("ui.pharaoh.no_saved")),
       h("p", {}, h("a", { href: "/decks/pharaoh", target: "_blank", id: "ph-builder-link" }, t("ui.pharaoh.open_builder"))),
       h("h4", {}, t("ui.pharaoh.build_here")),
-      h("div", { class: "ph-build-chars" }, ...ctx.legal.filter((a) => a.type === "build").map((a) => button(ctx, a, null, "ph-build-char"))));
+      h("div", { class: "ph-build-chars" }, ...ctx.legal.filter((a) => a.type === "build").map((a) => h("div", { class: "ph-deck" },
+        button(ctx, a, null, "ph-build-char"), characterFacts(ctx, a.character)))));
     return box;
   }
-  const size = Object.values(setup.cards).reduce((x, y) => x + y, 1);
   const problems = setup.problems || [];
-  box.append(h("p", {}, t("ui.pharaoh.building", { character: term(ctx, setup.character), n: size, hexes: setup.hexes.length })),
+  box.append(h("p", {}, t("ui.pharaoh.building", { character: term(ctx, setup.character), n: Object.values(setup.cards).reduce((x, y) => x + y, 1), hexes: setup.hexes.length })),
+    characterFacts(ctx, setup.character),
     problems.length ? h("ul", { id: "ph-problems" }, ...problems.map((p) => h("li", { dataset: { msg: p.msg } }, renderEntry(ctx.words, p, ctx.names))))
       : h("p", { id: "ph-problems-none" }, t("ui.pharaoh.deck_legal")));
   const group = (type) => ctx.legal.filter((a) => a.type === type);
@@ -66,7 +71,9 @@ function setupBlock(ctx) {
 // -- a play, an attack, a window -------------------------------------------------------------------
 function playWords(ctx, p) {
   const what = p.kind === "play" ? term(ctx, p.card) : p.kind === "use" ? refName(ctx, `t${p.uid}`)
-    : p.kind === "hit" ? ctx.t("ui.pharaoh.a_hit") : term(ctx, p.ability || p.kind);
+    : p.kind === "hit" ? ctx.t("ui.pharaoh.a_hit")
+      : p.kind === "ability" ? `${ctx.t("ui.pharaoh.a.ability")} — ${textOf(ctx, `ability.${ctx.view.seats[p.seat]?.character}`, "")}`
+        : term(ctx, p.kind);
   const extras = [p.alteration, p.enhancement].filter(Boolean).map((c) => term(ctx, c));
   for (const m of p.modifiers || []) extras.push(term(ctx, m));
   return `${what}${p.method ? ` (${ctx.t(`term.method.${p.method}`)})` : ""}${extras.length ? " + " + extras.join(" + ") : ""}${p.target ? " → " + refName(ctx, p.target) : ""}`;
@@ -127,6 +134,19 @@ function placeBlock(ctx) {
     })));
 }
 
+// The discard step and a hex event's discard: the limit, how many must go, where the buttons are, and
+// Done drawn even while it is refused, with the reason.
+function discardBlock(ctx, kind) {
+  const held = ctx.view.hand?.length || 0, limit = ctx.components?.limits?.hand_limit ?? 10;
+  if (kind === "event_discard") return h("div", { id: "ph-discard", dataset: { kind } }, h("p", {}, ctx.t("ui.pharaoh.event_discard_hint")));
+  const over = Math.max(0, held - limit), done = ctx.legal.some((a) => a.type === "done");
+  return h("div", { id: "ph-discard", dataset: { kind, held, limit } },
+    h("p", {}, ctx.t(over ? "ui.pharaoh.discard_over" : "ui.pharaoh.discard_free", { limit, n: held, over })),
+    done ? null : h("button", { class: "btn btn-small", id: "ph-done-blocked", disabled: true, title: ctx.t("ui.pharaoh.discard_first", { limit }) },
+      ctx.t("ui.pharaoh.a.done")),
+    done ? null : h("span", { class: "muted" }, ` ${ctx.t("ui.pharaoh.discard_first", { limit })}`));
+}
+
 function endBlock(ctx) {
   const v = ctx.view;
   return h("div", { id: "ph-end", dataset: { winner: v.winner ?? "", reason: v.end_reason || "" } },
@@ -147,6 +167,7 @@ export function panel(ctx) {
     if (v.strike) box.append(strikeBlock(ctx));
     if (v.window) box.append(windowBlock(ctx));
     if (kind === "place" && mineNow) box.append(placeBlock(ctx));
+    if ((kind === "discard" || kind === "event_discard") && mineNow) box.append(discardBlock(ctx, kind));
     if (mineNow && ctx.clock != null && (v.strike || v.window)) box.append(h("p", { class: "ph-clock" }, t("ui.pharaoh.answer_within", { s: ctx.clock })));
   }
   const rest = ctx.legal.filter((a) => !handOwned(ctx, a) && a.type !== "pick" && a.type !== "build" && a.type !== "place"

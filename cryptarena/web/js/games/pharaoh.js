@@ -7,7 +7,7 @@
 // data-action. Card data comes from ctx.components (GET /api/games/pharaoh/components), words from
 // the game's catalogue: the starter set's names and texts are translated like the log.
 import { h } from "../api.js";
-import { attachPanZoom, extent, mapSvg, SEAT_COLOURS, viewBox } from "./pharaoh/map.js";
+import { at, attachPanZoom, extent, mapSvg, SEAT_COLOURS, viewBox } from "./pharaoh/map.js";
 import { button, handOwned, panel } from "./pharaoh/panels.js";
 import { actionLabel, cardFace, characterFacts, hexText, monsterText, refName, term, textOf, whyNot } from "./pharaoh/words.js";
 
@@ -94,12 +94,16 @@ function hexInfo(ctx, i) {
 function mapBlock(ctx) {
   const from = explorer(ctx);
   const box = extent(ctx, from);
+  // where a phone's view of a crypt too large to show whole is centred: this player's hex, else the mover's
+  const mine = ctx.seat != null ? ctx.view.seats[ctx.seat]?.hex : null;
+  const hx = ctx.view.crypt[mine ?? from];
+  const focus = hx ? at(hx.q, hx.r) : null;
   const wrap = h("div", { id: "ph-map", class: "panel" },
     h("div", { class: "ph-zoom" },
       h("button", { class: "btn btn-small", id: "ph-zoom-in", title: ctx.t("ui.pharaoh.zoom_in") }, "+"),
       h("button", { class: "btn btn-small", id: "ph-zoom-out", title: ctx.t("ui.pharaoh.zoom_out") }, "−"),
       h("button", { class: "btn btn-small", id: "ph-zoom-fit", title: ctx.t("ui.pharaoh.zoom_fit") }, "⤢")));
-  wrap.insertAdjacentHTML("beforeend", `<svg id="ph-svg" xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox(box, ctx.local).join(" ")}" preserveAspectRatio="xMidYMid meet">${mapSvg(ctx, { explorer: from })}</svg>`);
+  wrap.insertAdjacentHTML("beforeend", `<svg id="ph-svg" xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox(box, ctx.local, focus).join(" ")}" preserveAspectRatio="xMidYMid meet">${mapSvg(ctx, { explorer: from })}</svg>`);
   const svg = wrap.querySelector("svg");
   svg.addEventListener("click", (e) => {
     if (ctx.local.dragged && Date.now() - ctx.local.dragged < 250) return; // the end of a pan, not a click
@@ -114,7 +118,7 @@ function mapBlock(ctx) {
   });
   svg.addEventListener("mouseleave", () => wrap.querySelector("#ph-info").replaceWith(hexInfo(ctx, ctx.local.inspect)));
   wrap.append(hexInfo(ctx, ctx.local.inspect));
-  attachPanZoom(wrap, svg, box, ctx.local);
+  attachPanZoom(wrap, svg, box, ctx.local, focus);
   return wrap;
 }
 
@@ -169,8 +173,19 @@ function handBlock(ctx) {
         : why ? h("div", { class: "ph-why-not" }, why) : null });
     return card;
   });
-  return h("section", { id: "ph-hand", class: "panel", dataset: { count: v.hand.length } },
-    h("h3", {}, t("ui.pharaoh.your_hand", { n: v.hand.length })), h("div", { class: "ph-cards" }, ...cards));
+  // On a phone the hand is a sheet over the bottom of the screen: its heading opens and closes it (the
+  // reader's choice outlives redraws), without a redraw of the table.
+  const open = ctx.local.handOpen ?? true;
+  const arrow = h("span", { class: "ph-hand-arrow", "aria-hidden": "true" }, open ? "▾" : "▴");
+  const section = h("section", { id: "ph-hand", class: `panel${open ? "" : " ph-hand-closed"}`, dataset: { count: v.hand.length } });
+  const toggle = h("button", { id: "ph-hand-toggle", type: "button", class: "ph-hand-toggle", "aria-expanded": String(open), "aria-controls": "ph-hand-cards",
+    onclick: () => {
+      ctx.local.handOpen = section.classList.toggle("ph-hand-closed") === false;
+      toggle.setAttribute("aria-expanded", String(ctx.local.handOpen));
+      arrow.textContent = ctx.local.handOpen ? "▾" : "▴";
+    } }, h("h3", {}, t("ui.pharaoh.your_hand", { n: v.hand.length })), arrow);
+  section.append(toggle, h("div", { class: "ph-cards", id: "ph-hand-cards" }, ...cards));
+  return section;
 }
 
 export function render(container, ctx0) {

@@ -3,17 +3,22 @@
 // crypt is explored: each placed hex with its doors, owner mark, exit, Keys lying there and tabled
 // cards; pieces (characters, agents, monsters) with their life points; a dashed hex beyond each door a
 // legal `explore` opens. Hexes and pieces a legal action points at are lit and carry its data-action.
-// Pan (drag) and zoom (wheel, buttons) are kept in ctx.local so a redraw keeps the reader's place.
+// Pan (a mouse drag or one finger) and zoom (wheel, buttons, two fingers) are kept in ctx.local so a
+// redraw keeps the reader's place. However large the crypt, a hex's name never reads smaller than
+// NAME_MIN_PX on screen: names grow as the map zooms out, and the map stops zooming out (centred on the
+// player's hex, not the whole crypt) before they would outgrow their hex.
 
 export const R = 52;                     // hex radius
-const LABEL_PX = 11;                     // the smallest a hex's name is drawn on screen, in CSS pixels
 const SQ3 = Math.sqrt(3);
 export const STEPS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 export const SEAT_COLOURS = ["#e05d4f", "#4f8fe0", "#5fbf6a", "#e0c04f", "#b36be0", "#4fd0c8"];
 
 export const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const actionAttr = (a) => (a ? ` data-action="${esc(JSON.stringify(a))}"` : "");
-const at = (q, r) => [R * SQ3 * (q + r / 2), R * 1.5 * r];
+const NAME_MIN_PX = 11;               // a hex name's least height on screen (CSS px)
+const NAME_UNITS = [12, 16];          // its size in map units: when the map is close, and the most it may grow
+const MIN_SCALE = NAME_MIN_PX / NAME_UNITS[1];
+export const at = (q, r) => [R * SQ3 * (q + r / 2), R * 1.5 * r];
 const corner = (i, radius = R) => {
   const a = (Math.PI / 180) * (60 * i - 30);
   return [radius * Math.cos(a), radius * Math.sin(a)];
@@ -85,6 +90,18 @@ function pieceSvg(piece, i, n, target) {
     + `<title>${esc(piece.label)}${piece.kind === "character" ? ` — ${esc(piece.name)}` : ""}${piece.lp != null ? ` (${piece.lp})` : ""}${piece.info ? ` — ${esc(piece.info)}` : ""}</title>${shape}${lp}</g>`;
 }
 
+// A name on two lines at most, split at the space nearest its middle (a CJK name: in the middle), so
+// that it stays inside its hex at the largest size names take.
+function nameLines(name) {
+  const cjk = /[\u3000-\u9fff]/.test(name);
+  if (cjk ? name.length <= 5 : name.length <= 11) return [name];
+  if (cjk) return [name.slice(0, Math.ceil(name.length / 2)), name.slice(Math.ceil(name.length / 2))];
+  const spaces = [...name.matchAll(/ /g)].map((m) => m.index);
+  if (!spaces.length) return [name.length > 14 ? name.slice(0, 13) + "…" : name];
+  const cut = spaces.reduce((a, b) => (Math.abs(b - name.length / 2) < Math.abs(a - name.length / 2) ? b : a));
+  return [name.slice(0, cut), name.slice(cut + 1)];
+}
+
 /** The SVG of the crypt. `opts.explorer`: the hex a legal explore starts from. */
 export function mapSvg(ctx, opts) {
   const v = ctx.view, t = ctx.t, targets = mapTargets(ctx.legal), pieces = piecesByHex(ctx);
@@ -101,8 +118,8 @@ export function mapSvg(ctx, opts) {
       + `<polygon points="${polygon()}" class="ph-hex-shape"/>${doorMarks(hx.doors)}`
       + `<circle class="ph-owner" cx="0" cy="${oy.toFixed(1)}" r="5" fill="${owner}"/>`
       + `<text class="ph-hex-no" y="${(R * 0.86).toFixed(1)}">${i}</text>`
-      + `<text class="ph-hex-name" y="-21">${esc(name.length > 16 ? name.slice(0, 15) + "…" : name)}</text>`
-      + (hx.exit ? `<text class="ph-exit-mark" y="-9">${esc(t("ui.pharaoh.exit_mark"))}</text>` : "")
+      + `<text class="ph-hex-name" y="-20">${nameLines(name).map((l, k) => `<tspan x="0"${k ? ' dy="1.05em"' : ""}>${esc(l)}</tspan>`).join("")}</text>`
+      + (hx.exit ? `<text class="ph-exit-mark" y="35">${esc(t("ui.pharaoh.exit_mark"))}</text>` : "")
       + (hx.keys ? `<g class="ph-key" data-hex="${i}" data-keys="${hx.keys}"><title>${esc(t("ui.pharaoh.keys_here", { n: hx.keys }))}</title><text class="ph-key-mark" x="${(R * 0.5).toFixed(1)}" y="-4">⚷${hx.keys > 1 ? hx.keys : ""}</text></g>` : "")
       + here.map((p, k) => pieceSvg(p, k, here.length, targets.pieces.get(p.ref))).join("")
       + `</g>`);
@@ -133,45 +150,100 @@ export function extent(ctx, explorer) {
   return [cx - w / 2, cy - hgt / 2, w, hgt];
 }
 
-/** The viewBox after the reader's zoom and pan (ctx.local.zoom ≥ 1 zooms in; pan in map units). */
-export function viewBox(box, local) {
-  const zoom = local.zoom || 1, [px, py] = local.pan || [0, 0];
-  const w = box[2] / zoom, hgt = box[3] / zoom;
+/** The on-screen pixels per map unit of a viewBox drawn in a `size` [w, h] box (preserveAspectRatio meet). */
+const scaleOf = (vb, size) => Math.min(size[0] / vb[2], size[1] / vb[3]);
+
+/** The viewBox after the reader's zoom and pan (ctx.local.zoom ≥ 1 zooms in; pan in map units from
+ * the crypt's centre). Drawn at `local.mapSize` (the SVG's last measured size), it is never so wide
+ * that names would read below NAME_MIN_PX: then, until the reader pans, it centres on `focus`. */
+export function viewBox(box, local, focus = null) {
+  let w = box[2] / (local.zoom || 1), hgt = box[3] / (local.zoom || 1);
+  const size = local.mapSize;
+  let clamped = false;
+  if (size && size[0] > 0 && size[1] > 0 && scaleOf([0, 0, w, hgt], size) < MIN_SCALE) {
+    const f = scaleOf([0, 0, w, hgt], size) / MIN_SCALE;
+    w *= f; hgt *= f; clamped = true;
+  }
+  const [px, py] = local.pan || (clamped && focus ? [focus[0] - box[0] - box[2] / 2, focus[1] - box[1] - box[3] / 2] : [0, 0]);
   const cx = box[0] + box[2] / 2 + px, cy = box[1] + box[3] / 2 + py;
   return [cx - w / 2, cy - hgt / 2, w, hgt];
 }
 
-/** Wheel zoom, drag pan and the zoom buttons on a drawn map; a drag is not a click. */
-export function attachPanZoom(root, svg, box, local) {
+/** The size of a hex name in map units for a viewBox drawn at `size`: at least NAME_MIN_PX on screen. */
+export function nameUnits(vb, size) {
+  if (!size || !size[0]) return NAME_UNITS[0];
+  return Math.min(NAME_UNITS[1], Math.max(NAME_UNITS[0], NAME_MIN_PX / scaleOf(vb, size)));
+}
+
+/** Wheel zoom, pan by a drag or one finger, pinch zoom with two fingers, and the zoom buttons on a
+ * drawn map; a pan or a pinch is not a click. */
+export function attachPanZoom(root, svg, box, local, focus = null) {
   const apply = () => {
-    const vb = viewBox(box, local);
+    const vb = viewBox(box, local, focus);
+    local.zoom = box[2] / vb[2]; // a zoom out stopped by the names' least size stays stopped
     svg.setAttribute("viewBox", vb.map((n) => n.toFixed(1)).join(" "));
-    // screen pixels per map unit (the map is drawn "meet"): names of 8.5 units would shrink to a few
-    // pixels on a large crypt, so they grow in map units to stay at least LABEL_PX on screen
-    const scale = Math.min((svg.clientWidth || 0) / vb[2], (svg.clientHeight || 0) / vb[3]);
-    const k = scale > 0 ? Math.min(2.5, Math.max(1, LABEL_PX / (8.5 * scale))) : 1;
-    svg.style.setProperty("--ph-label", k.toFixed(2));
-    svg.dataset.labelScale = k.toFixed(2);
+    svg.style.setProperty("--ph-name", `${nameUnits(vb, local.mapSize).toFixed(2)}px`);
   };
   const zoomBy = (f) => { local.zoom = Math.min(6, Math.max(0.5, (local.zoom || 1) * f)); apply(); };
   svg.addEventListener("wheel", (e) => { e.preventDefault(); zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15); }, { passive: false });
-  let drag = null;
-  svg.addEventListener("pointerdown", (e) => { drag = { x: e.clientX, y: e.clientY, pan: [...(local.pan || [0, 0])], moved: false }; });
+  // The map point under a point of the screen, through the SVG's own transform.
+  const mapPoint = (x, y) => {
+    const m = svg.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  };
+  const pointers = new Map();
+  let gesture = null;
+  const centre = () => {
+    const vb = viewBox(box, local, focus);
+    return [vb[0] + vb[2] / 2 - box[0] - box[2] / 2, vb[1] + vb[3] / 2 - box[1] - box[3] / 2];
+  };
+  const begin = () => { // on each finger down or up: the gesture starts again from where things are
+    const pts = [...pointers.values()];
+    if (!pts.length) { gesture = null; return; }
+    const mid = [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
+    gesture = { mid, anchor: mapPoint(...mid), zoom: local.zoom || 1, moved: gesture?.moved || false,
+      dist: pts.length > 1 ? Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]) : 0 };
+  };
+  svg.addEventListener("pointerdown", (e) => { pointers.set(e.pointerId, [e.clientX, e.clientY]); begin(); });
   svg.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-    if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
-    if (!drag.moved) return;
-    const units = viewBox(box, local)[2] / (svg.clientWidth || 1);
-    local.pan = [drag.pan[0] - dx * units, drag.pan[1] - dy * units];
+    if (!gesture || !pointers.has(e.pointerId)) return;
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    const pts = [...pointers.values()];
+    const mid = [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
+    if (!gesture.moved && Math.abs(mid[0] - gesture.mid[0]) + Math.abs(mid[1] - gesture.mid[1]) <= 4 && pts.length < 2) return;
+    gesture.moved = true;
+    if (!local.pan) local.pan = centre(); // from here on the reader's place, no longer the player's hex
+    if (pts.length > 1 && gesture.dist > 0) {
+      const dist = Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]);
+      local.zoom = Math.min(6, Math.max(0.5, gesture.zoom * dist / gesture.dist));
+      apply();
+    }
+    // keep the map point that was under the finger(s) under them
+    const now = mapPoint(...mid);
+    local.pan = [local.pan[0] + gesture.anchor[0] - now[0], local.pan[1] + gesture.anchor[1] - now[1]];
     apply();
   });
-  const end = () => { if (drag?.moved) local.dragged = Date.now(); drag = null; };
-  svg.addEventListener("pointerup", end);
-  svg.addEventListener("pointerleave", end);
+  const end = (e) => {
+    if (!pointers.delete(e.pointerId)) return;
+    if (gesture?.moved) local.dragged = Date.now();
+    const moved = gesture?.moved;
+    begin();
+    if (gesture) gesture.moved = moved;
+  };
+  for (const kind of ["pointerup", "pointercancel", "pointerleave"]) svg.addEventListener(kind, end);
   root.querySelector("#ph-zoom-in")?.addEventListener("click", () => zoomBy(1.25));
   root.querySelector("#ph-zoom-out")?.addEventListener("click", () => zoomBy(0.8));
-  root.querySelector("#ph-zoom-fit")?.addEventListener("click", () => { local.zoom = 1; local.pan = [0, 0]; apply(); });
+  root.querySelector("#ph-zoom-fit")?.addEventListener("click", () => { local.zoom = 1; local.pan = null; apply(); });
+  // The SVG's size is known once it is laid out, and changes with the window: measure, then redraw the view.
+  const measure = () => {
+    const size = [svg.clientWidth, svg.clientHeight];
+    if (!size[0] || !size[1] || (local.mapSize && local.mapSize[0] === size[0] && local.mapSize[1] === size[1])) return;
+    local.mapSize = size;
+    apply();
+  };
+  if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(svg);
   apply();
   // the map is drawn before it is on the page: its size (and so the names' size) is known only then
   if (typeof ResizeObserver !== "undefined") new ResizeObserver(apply).observe(svg);

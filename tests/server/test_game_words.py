@@ -393,3 +393,19 @@ def test_each_word_is_translated_with_the_same_placeholders(game_id):
         checked += 1
     # a game with a browser renderer has dozens of page words; one without (yet) only the lobby's
     assert checked > (20 if game_id in RENDERED else 5)
+
+
+def test_every_score_breakdown_row_has_a_name_in_every_language():
+    """The end screen names each row of the breakdown (`term.<key>` of the game, or a page word):
+    a key without one shows raw ("escape", "life")."""
+    import json as _json
+    from cryptarena import games as _games
+    page_words = (Path(__file__).resolve().parents[2] / "cryptarena" / "web" / "js" / "i18n.js").read_text(encoding="utf-8")
+    for game_id in _games.ids():
+        game = _games.load(game_id)
+        keys = set(game.new_state(max(2, game.min_players), 3, {}).scores()[0]["breakdown"])
+        catalogue = _json.loads((Path(__file__).resolve().parents[2] / "cryptarena" / "games" / game_id
+                                 / "messages.json").read_text(encoding="utf-8"))
+        for lang in ("en", "fr", "zh"):
+            missing = [k for k in keys if f"term.{k}" not in catalogue[lang] and f'"ui.{k}"' not in page_words]
+            assert not missing, (game_id, lang, missing)

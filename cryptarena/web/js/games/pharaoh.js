@@ -46,7 +46,8 @@ function topBar(ctx) {
     pips.push(h("span", { class: `ph-pip ${state}`, title: t("ui.pharaoh.actions_title") }));
   }
   return h("div", { class: "ph-bar" },
-    h("span", { id: "ph-round", dataset: { round: v.round, limit: v.round_limit } }, t("ui.pharaoh.round", { r: v.round, limit: v.round_limit })),
+    // a game ended by the round limit stops as round limit + 1 would begin: it was the last round played
+    h("span", { id: "ph-round", dataset: { round: v.round, limit: v.round_limit } }, t("ui.pharaoh.round", { r: Math.min(v.round, v.round_limit), limit: v.round_limit })),
     turn ? h("span", { id: "ph-turn", dataset: { seat: turn.seat, step: turn.step } },
       t("ui.pharaoh.turn_of", { who: ctx.nameOf(turn.seat), step: t(STEPS[turn.step] || turn.step) })) : null,
     turn ? h("span", { id: "ph-actions", dataset: { used: turn.used, allowance: turn.allowance } },

@@ -3,7 +3,8 @@ tile opens a lesson table; the guide's pages are read with Next; on each asked m
 at something on the table (a highlighted element a person can see), a wrong move is explained in the
 guide and sent nowhere, and the asked move is made by clicking what a person would click (the
 element carrying the action, or the lesson's `do` clicks). At the end the lobby tile is ticked.
-Lessons alternate between a desktop and a phone-sized screen, and the three languages.
+Lessons alternate between a desktop (clicks) and a phone-sized touch screen (taps), and the three
+languages.
 Screenshots: artifacts/tutorials/<lesson>-<step>.png."""
 
 from __future__ import annotations
@@ -31,17 +32,26 @@ def browser_and_server(tmp_path_factory):
         browser.close()
 
 
+def press(page, target) -> None:
+    """A click, or on a touch screen a tap (a selector or an element)."""
+    touch = page.evaluate("matchMedia('(pointer: coarse)').matches")
+    if isinstance(target, str):
+        page.tap(target) if touch else page.click(target)
+    else:
+        target.tap() if touch else target.click()
+
+
 def make_the_move(page, guide: dict) -> None:
-    """Click what a person clicks to make the asked move: the lesson's `do` clicks in turn (a click may
+    """Press what a person presses to make the asked move: the lesson's `do` in turn (a press may
     redraw the board, so each is looked up when it is made), else the element carrying the action."""
     if guide.get("do"):
         for selector in guide["do"]:
-            page.click(selector)
+            press(page, selector)
         return
     wanted = guide["expect"][0]
     for element in page.query_selector_all("#board [data-action]"):
         if json.loads(element.get_attribute("data-action")) == wanted and element.is_visible():
-            element.click()
+            press(page, element)
             return
     raise AssertionError(f"step {guide['step']}: nothing on the table makes {wanted}")
 
@@ -87,7 +97,7 @@ def test_a_newcomer_takes_the_lesson_from_the_lobby_to_the_tick(browser_and_serv
         guide = page.evaluate("window.cryptarena.state.tutorial")
         if page.query_selector("#guide-next"):
             assert page.inner_text("#guide-text").strip()
-            page.click("#guide-next")
+            press(page, "#guide-next")
             pages_read += 1
             continue
         if guide["done"]:
@@ -100,7 +110,7 @@ def test_a_newcomer_takes_the_lesson_from_the_lobby_to_the_tick(browser_and_serv
         wrong = a_wrong_move(page, guide) if not guide.get("do") and wrong_tried < 3 else None
         if wrong is not None:
             version = page.evaluate("window.cryptarena.state.version")
-            wrong.click()
+            press(page, wrong)
             page.wait_for_selector("#guide-wrong")
             assert page.evaluate("window.cryptarena.state.version") == version  # nothing was sent
             wrong_tried += 1

@@ -3,7 +3,7 @@
 // /static/js/games/<game>.js (see games/README.md).
 import { api, ensureSession, loadToken, saveToken, TableSocket, toast, h } from "./api.js";
 import { mergeCatalogue, translator, currentLang, setLang } from "./i18n.js";
-import { boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
+import { boardContext, breakdownTable, drawBoard, keepKeyboard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() === "table.html"
@@ -289,6 +289,7 @@ async function main() {
   const langSelect = $("#lang");
   languageSelect(langSelect, page.lang, setLanguage);
   $("#start").addEventListener("click", start);
+  keepKeyboard($("#seats"));
   $("#copy-invite").addEventListener("click", async () => {
     const input = $("#invite-link");
     try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand("copy"); }

@@ -84,7 +84,12 @@ function cryptRow(ctx, v) {
     const selected = ctx.local.slot === c.slot;
     const el = card(ctx, c, { extra: `crypt-card${selectable ? " selectable" : ""}${selected ? " selected" : ""}` });
     el.dataset.slot = c.slot;
-    if (selectable) el.addEventListener("click", () => { if (!selected) { ctx.local.slot = c.slot; ctx.rerender(); } });
+    if (selectable) {
+      // a button for the keyboard too (the page presses it on Enter or Space)
+      el.setAttribute("role", "button"); el.tabIndex = 0;
+      el.setAttribute("aria-pressed", String(selected));
+      el.addEventListener("click", () => { if (!selected) { ctx.local.slot = c.slot; ctx.rerender(); } });
+    }
     const pending = v.pending.filter((p) => p.slot === c.slot);
     const slot = h("div", { class: "slot", dataset: { slot: c.slot } }, el);
     if (c.owner !== null) {

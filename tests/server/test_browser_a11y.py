@@ -1,7 +1,8 @@
 """Accessibility checked by axe-core (the npm package, installed by `make setup` into .web-tools/)
 in Debian's chromium: the lobby, each game's table in the middle of a game, the Pharaoh deck builder,
-a replay, a profile and a leaderboard have no violation of impact "serious" or "critical". One
-server and one browser for all the pages. A missing axe-core is a failure that says why, not a skip."""
+a replay, a profile and a leaderboard have no violation of impact "serious" or "critical"; at each
+game's table every seat has a shape of its own wherever its colour marks what is theirs. One server and
+one browser for all the pages. A missing axe-core is a failure that says why, not a skip."""
 
 from __future__ import annotations
 
@@ -29,6 +30,41 @@ RUN_AXE = """async () => {
 
 # (game, seats): every game's table, the person at seat 0 and bots in the other seats
 TABLES = (("crypt", 3), ("quartz", 3), ("midas", 3), ("crusade", 4), ("pharaoh", 2))
+
+
+# Where a seat's colour says whose something is, the seat's shape must be there too (colour-blind
+# players): "{n}" is the seat. The page's seat list and scores, then each game's own places.
+SEAT_CUES = {
+    "all": ('#seats li.seat[data-seat="{n}"] .seat-mark', '#scores li[data-seat="{n}"] .seat-mark'),
+    "crypt": ('#players .player[data-seat="{n}"] .player-name .seat-mark',),
+    "quartz": ('.qz-seat[data-seat="{n}"] .seat-mark',),
+    "midas": ('.midas-seat[data-seat="{n}"] .seat-mark',),
+    "crusade": (),  # the pieces carry the seat's number and the team's shape: checked apart
+    "pharaoh": ('.ph-seat[data-seat="{n}"] .seat-mark', '.ph-piece[data-piece="c{n}"] .ph-seat-shape'),
+}
+SHAPES_OF = """(selector) => [...document.querySelectorAll(selector)].map((el) => el.dataset.shape || "")"""
+CRUSADE_PIECES = """() => [...document.querySelectorAll('#crusade-board .crusade-piece')].map((el) =>
+  [el.dataset.seat, el.classList.contains('team-gk') ? 'gk' : 'nm', el.querySelector('.crusade-piece-shape')?.tagName, el.querySelector('text')?.textContent])"""
+
+
+def seat_cue_problems(page, game: str, players: int) -> list[str]:
+    """Each seat's shape is in every place its colour marks, the same shape each time, one per seat."""
+    problems = []
+    shapes = [page.evaluate(SHAPES_OF, SEAT_CUES["all"][0].format(n=n)) for n in range(players)]
+    if any(len(found) != 1 or not found[0] for found in shapes) or len({found[0] for found in shapes}) != players:
+        return [f"{game}: the seat list does not give each seat a shape of its own: {shapes}"]
+    for template in SEAT_CUES["all"][1:] + SEAT_CUES[game]:
+        for n in range(players):
+            found = page.evaluate(SHAPES_OF, template.format(n=n))
+            if not found or any(shape != shapes[n][0] for shape in found):
+                problems.append(f"{game}: {template.format(n=n)} shows {found or 'no shape'}, the seat's is {shapes[n][0]}")
+    if game == "crusade":
+        pieces = page.evaluate(CRUSADE_PIECES)
+        tags = {team: {tag for _, t, tag, _ in pieces if t == team} for team in ("gk", "nm")}
+        if not pieces or any(text != seat for seat, _, _, text in pieces) or len(tags["gk"] | tags["nm"]) != 2 \
+                or tags["gk"] & tags["nm"]:
+            problems.append(f"crusade: the pieces do not show their seat's number and their team's shape: {pieces}")
+    return problems
 
 
 def axe_path() -> Path:
@@ -93,7 +129,7 @@ def play_a_few_moves(page, moves: int) -> None:
         page.wait_for_timeout(300)
 
 
-def test_no_serious_accessibility_violation_on_any_page(served):
+def test_no_serious_accessibility_violation_on_any_page_and_seats_told_apart_without_colour(served):
     base_url, _ = served
     ARTIFACTS.mkdir(exist_ok=True)
     axe_path()
@@ -103,6 +139,7 @@ def test_no_serious_accessibility_violation_on_any_page(served):
         bo = client.get("/api/session").json()["guest_id"]
     errors: list[str] = []
     found: dict[str, list[dict]] = {}
+    cues: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
@@ -128,6 +165,7 @@ def test_no_serious_accessibility_violation_on_any_page(served):
             my_turn(page)
             page.screenshot(path=str(ARTIFACTS / f"a11y-{game}.png"), full_page=True)
             found[f"{game} table"] = serious_violations(page)
+            cues.extend(seat_cue_problems(page, game, players))
 
         for where, path, ready in (
                 ("deck builder", "/decks/pharaoh", "#builder-cards li"),
@@ -141,3 +179,4 @@ def test_no_serious_accessibility_violation_on_any_page(served):
     assert errors == [], errors
     found = {where: v for where, v in found.items() if v}
     assert not found, "axe-core found serious or critical violations:\n" + report(found)
+    assert not cues, "seats told apart by colour alone:\n" + "\n".join(cues)

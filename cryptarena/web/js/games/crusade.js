@@ -123,7 +123,10 @@ function pieceSvg(ctx, v, p, x, y, r, ch, turnSeat) {
   const cls = ["crusade-piece", `team-${p.team}`, action || pick ? "target" : "", p.seat === turnSeat ? "acting" : "", p.seat === ctx.seat ? "me" : "",
     ch.card && p.seat === ctx.local.kickTarget ? "picked" : "", effects.length ? "affected" : ""].filter(Boolean).join(" ");
   return `<g class="${cls}" data-seat="${p.seat}" data-tile="${p.tile}"${actionAttr(action)}${pick ? ` data-pick="kick:${p.seat}"` : ""}>`
-    + `<circle cx="${x}" cy="${y}" r="${r}" fill="${TEAM_COLOUR[p.team]}"/><text x="${x}" y="${y}">${p.seat}</text>`
+    // the team by shape as well as colour (Groundskeepers square, Necromancers round), the seat by its number
+    + (p.team === "gk" ? `<rect class="crusade-piece-shape" x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" rx="${r * 0.3}" fill="${TEAM_COLOUR[p.team]}"/>`
+      : `<circle class="crusade-piece-shape" cx="${x}" cy="${y}" r="${r}" fill="${TEAM_COLOUR[p.team]}"/>`)
+    + `<text x="${x}" y="${y}">${p.seat}</text>`
     + (effects.length ? `<circle class="crusade-effect-dot" cx="${x + r * 0.8}" cy="${y - r * 0.8}" r="${r * 0.35}"/>` : "")
     + `<title>${esc([ctx.nameOf(p.seat), ...effects].join(" · "))}</title></g>`;
 }

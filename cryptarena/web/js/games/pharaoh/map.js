@@ -4,6 +4,7 @@
 // cards; pieces (characters, agents, monsters) with their life points; a dashed hex beyond each door a
 // legal `explore` opens. Hexes and pieces a legal action points at are lit and carry its data-action.
 // Pan (drag) and zoom (wheel, buttons) are kept in ctx.local so a redraw keeps the reader's place.
+import { seatShape, seatShapeName } from "../../api.js";
 
 export const R = 52;                     // hex radius
 const SQ3 = Math.sqrt(3);
@@ -75,8 +76,10 @@ function pieceSvg(piece, i, n, target) {
       : piece.kind === "agent" ? `<polygon points="0,-13 12,8 -12,8" fill="${fill}"/>`
         : `<rect x="-9" y="-12" width="18" height="24" rx="2" fill="#f3e7c6" stroke="${fill}" stroke-width="2"/>`;
   const lp = piece.lp != null ? `<text class="ph-lp" y="4">${piece.lp}</text>` : "";
+  // whose it is by the seat's shape too, not by its colour alone
+  const badge = piece.seat != null ? `<path class="ph-seat-shape" data-shape="${seatShapeName(piece.seat)}" d="${seatShape(piece.seat, 4.2)}" transform="translate(11,-11)" fill="${fill}"/>` : "";
   return `<g class="ph-piece ph-${piece.kind}${target ? " target" : ""}" data-piece="${piece.ref}" transform="translate(${x},${y})"${actionAttr(target)}>`
-    + `<title>${esc(piece.label)}${piece.kind === "character" ? ` — ${esc(piece.name)}` : ""}${piece.lp != null ? ` (${piece.lp})` : ""}</title>${shape}${lp}</g>`;
+    + `<title>${esc(piece.label)}${piece.kind === "character" ? ` — ${esc(piece.name)}` : ""}${piece.lp != null ? ` (${piece.lp})` : ""}</title>${shape}${lp}${badge}</g>`;
 }
 
 /** The SVG of the crypt. `opts.explorer`: the hex a legal explore starts from. */
@@ -93,7 +96,8 @@ export function mapSvg(ctx, opts) {
     cells.push(`<g class="ph-hex${lit ? " lit" : ""}${hx.exit ? " exit" : ""}" data-hex="${i}" data-tile="${esc(hx.tile)}" data-owner="${hx.owner}" transform="translate(${cx.toFixed(1)},${cy.toFixed(1)})"${actionAttr(lit)}>`
       + `<title>${esc(name)} (#${i})${hx.exit ? " — " + esc(t("ui.pharaoh.exit")) : ""}</title>`
       + `<polygon points="${polygon()}" class="ph-hex-shape"/>${doorMarks(hx.doors)}`
-      + `<circle class="ph-owner" cx="0" cy="${oy.toFixed(1)}" r="5" fill="${owner}"/>`
+      + (hx.owner != null ? `<path class="ph-owner" data-shape="${seatShapeName(hx.owner)}" d="${seatShape(hx.owner, 5.5)}" transform="translate(0,${oy.toFixed(1)})" fill="${owner}"/>`
+        : `<circle class="ph-owner" cx="0" cy="${oy.toFixed(1)}" r="5" fill="${owner}"/>`)
       + `<text class="ph-hex-no" y="${(R * 0.86).toFixed(1)}">${i}</text>`
       + `<text class="ph-hex-name" y="-21">${esc(name.length > 16 ? name.slice(0, 15) + "…" : name)}</text>`
       + (hx.exit ? `<text class="ph-exit-mark" y="-9">${esc(t("ui.pharaoh.exit_mark"))}</text>` : "")

@@ -194,3 +194,26 @@ def test_a_whole_game_by_keyboard_alone(tmp_path, game, players, turn, needed):
     assert errors == [], errors
     assert all(seen.get(what) for what in needed), seen
     assert not kb.unringed, f"no visible focus on {sorted(kb.unringed)}"
+
+
+def test_the_deck_builder_adds_cards_by_keyboard_and_keeps_the_focus(served):
+    base_url, _ = served
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+        page.set_default_timeout(15_000)
+        kb = Keyboard(page)
+        page.goto(base_url + "/decks/pharaoh")
+        page.wait_for_selector(".builder-character[data-character]")
+        assert kb.press(".builder-character", "Space")
+        page.wait_for_selector(".builder-character.selected")
+        card = page.get_attribute(".builder-add:not([disabled])", "data-card")
+        add = f'.builder-add[data-card="{card}"]'
+        assert kb.press(add)
+        page.wait_for_selector(f'#builder-deck-list li[data-card="{card}"][data-n="1"]')
+        # the list was redrawn: Enter again adds a second copy from where the focus still is
+        assert page.evaluate(f"document.activeElement.matches('{add}')"), "the focus fell off the + button"
+        kb.key("Enter")
+        page.wait_for_selector(f'#builder-deck-list li[data-card="{card}"][data-n="2"]')
+        browser.close()
+    assert not kb.unringed, f"no visible focus on {sorted(kb.unringed)}"

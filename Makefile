@@ -20,6 +20,14 @@ $(STAMP): pyproject.toml
 		|| echo "no Chinese font could be installed: Chinese text will show as boxes"
 	@touch $(STAMP)
 
+# axe-core for the accessibility test (tests/server/test_browser_a11y.py): pinned, into a git-ignored folder
+AXE := .web-tools/node_modules/axe-core/axe.min.js
+setup: $(AXE)
+$(AXE):
+	@command -v npm >/dev/null 2>&1 || { echo "npm is missing: axe-core cannot be installed, the accessibility test will fail"; exit 0; }; \
+		npm install --silent --no-audit --no-fund --prefix .web-tools axe-core@4.10.3 \
+		|| echo "axe-core could not be installed: the accessibility test will fail"
+
 run: setup
 	$(VENV)/bin/cryptarena serve --host 127.0.0.1 --port 8000 --db sqlite:///data/cryptarena.db
 

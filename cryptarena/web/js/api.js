@@ -196,3 +196,40 @@ export function h(tag, attrs = {}, ...children) {
   }
   return el;
 }
+
+// -- seats told apart without colour ------------------------------------------------------------------
+// Each seat has a shape as well as a colour, drawn wherever the colour says whose something is (seat
+// list, scores, panels, pieces, cups), so that a player who cannot tell red from green still can.
+// The first four are the easiest to tell apart: most tables have at most four seats.
+export const SEAT_SHAPES = ["circle", "triangle", "square", "star", "diamond", "cross", "triangle-down", "hexagon"];
+
+const polygon = (n, r, turn = -90, inner = null) => {
+  const corners = inner ? 2 * n : n;
+  const points = Array.from({ length: corners }, (_, k) => {
+    const a = (turn + (k * 360) / corners) * Math.PI / 180, d = inner && k % 2 ? inner : r;
+    return `${(d * Math.cos(a)).toFixed(2)} ${(d * Math.sin(a)).toFixed(2)}`;
+  });
+  return `M${points.join("L")}Z`;
+};
+const SHAPE_PATHS = {
+  circle: (r) => `M${r} 0A${r} ${r} 0 1 0 ${-r} 0A${r} ${r} 0 1 0 ${r} 0Z`,
+  triangle: (r) => polygon(3, r * 1.25, -90),
+  square: (r) => polygon(4, r * 1.2, 45),
+  star: (r) => polygon(5, r * 1.3, -90, r * 0.55),
+  diamond: (r) => polygon(4, r * 1.3, -90),
+  cross: (r) => { const a = (r * 0.4).toFixed(2), b = (r * 1.1).toFixed(2); return `M-${a} -${b}H${a}V-${a}H${b}V${a}H${a}V${b}H-${a}V${a}H-${b}V-${a}H-${a}Z`; },
+  "triangle-down": (r) => polygon(3, r * 1.25, 90),
+  hexagon: (r) => polygon(6, r * 1.15, 0),
+};
+
+/** A seat's shape's name ("circle", "triangle"…). */
+export const seatShapeName = (seat) => SEAT_SHAPES[Number(seat) % SEAT_SHAPES.length];
+
+/** The SVG path data of a seat's shape, centred on 0,0, about `r` in radius (for a renderer's SVG). */
+export const seatShape = (seat, r) => SHAPE_PATHS[seatShapeName(seat)](r);
+
+/** A seat's shape in its colour (`--seatN`), as a small inline mark beside a name. */
+export function seatMark(seat, colour = `var(--seat${seat}, currentColor)`) {
+  return h("span", { class: "seat-mark", dataset: { seat, shape: seatShapeName(seat) }, "aria-hidden": "true",
+    html: `<svg viewBox="-10 -10 20 20"><path d="${seatShape(seat, 7.5)}" fill="${colour}"/></svg>` });
+}

@@ -49,8 +49,60 @@ export function boardContext({ view, legal = [], seat = null, toAct = [], over =
     clock, send };
 }
 
+// -- the keyboard ------------------------------------------------------------------------------------
+// A board control that is not a button (a Crypt card, a Crusade tile, a Pharaoh hex) is still reached
+// with Tab and pressed with Enter or Space. A renderer redraws everything on each state, which would
+// drop the focus on the page's body and send a keyboard player back to the top: the focus goes to
+// the same control again when it is still there, else to the board's first one. The table page asks
+// the same of its seat list, which it redraws while the table fills.
+const PRESSABLE = "[data-action]:not(button), [data-pick]:not(button), [role=button]:not(button)";
+const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex='-1'])";
+const keyboardBoards = new WeakSet();
+
+function focusKey(el) {
+  if (el.id) return `#${el.id}`;
+  const data = Object.entries(el.dataset).filter(([k]) => k !== "action").map(([k, v]) => `${k}=${v}`).join("&");
+  return `${el.tagName}|${el.getAttribute("data-action") || ""}|${data}|${el.textContent.trim().slice(0, 40)}`;
+}
+
+function makePressable(container) {
+  for (const el of container.querySelectorAll(PRESSABLE)) {
+    if (el.getAttribute("aria-disabled") === "true") continue;
+    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+    if (!el.hasAttribute("role")) el.setAttribute("role", "button");
+  }
+}
+
+export function keepKeyboard(container) {
+  if (keyboardBoards.has(container)) return;
+  keyboardBoards.add(container);
+  if (!container.hasAttribute("tabindex")) container.setAttribute("tabindex", "-1");
+  let lastKey = null; // the control that had the focus, while the focus is on the board
+  container.addEventListener("focusin", (e) => { lastKey = e.target === container ? null : focusKey(e.target); });
+  container.addEventListener("focusout", (e) => {
+    const left = e.target;
+    // moved elsewhere on purpose (the control is still on the page): leave the focus alone from now on
+    setTimeout(() => { if (left.isConnected && !container.contains(document.activeElement)) lastKey = null; }, 0);
+  });
+  container.addEventListener("keydown", (e) => {
+    if ((e.key !== "Enter" && e.key !== " ") || e.target === container || !e.target.matches(PRESSABLE)) return;
+    e.preventDefault();
+    e.target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+  new MutationObserver(() => {
+    makePressable(container);
+    const active = document.activeElement;
+    if (lastKey === null || (active && active !== document.body && active.isConnected)) return;
+    const controls = [...container.querySelectorAll(FOCUSABLE)].filter((el) => el.getClientRects().length);
+    const again = controls.find((el) => focusKey(el) === lastKey);
+    (again || controls[0] || container).focus({ preventScroll: true });
+  }).observe(container, { childList: true, subtree: true });
+  makePressable(container);
+}
+
 /** Draw one view with the game's renderer; a renderer that throws shows its error, not a blank board. */
 export function drawBoard(container, renderer, ctx) {
+  keepKeyboard(container);
   // a game whose seats have colours of their own (Midas's cups) lends them to the whole page
   const colours = renderer.seatColours ? renderer.seatColours(ctx.view) : [];
   colours.forEach((colour, seat) => document.documentElement.style.setProperty(`--seat${seat}`, colour));

@@ -18,6 +18,7 @@
 import { api, h, toast } from "./api.js";
 import { LANGUAGES, currentLang, setLang, translator, mergeCatalogue } from "./i18n.js";
 import { loadDecks, saveDeck, deleteDeck, isDeck } from "./decks_store.js";
+import { keepKeyboard } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SVG = "http://www.w3.org/2000/svg";
@@ -375,6 +376,8 @@ async function main() {
   $("#builder-clear").addEventListener("click", () => loadDeck({ character: S.deck.character, cards: {}, hexes: [] }));
   $("#builder-export").addEventListener("click", exportDecks);
   $("#builder-import").addEventListener("click", importDecks);
+  // each + or − redraws its list: the keyboard's place stays on the button pressed
+  for (const id of ["#builder-characters", "#builder-cards", "#builder-deck", "#builder-hexes", "#builder-saved"]) keepKeyboard($(id));
   const base = `/api/games/${encodeURIComponent(gameId)}`;
   try { S.catalogue = await api.get(`${base}/messages`); } catch { S.catalogue = {}; }
   setLanguage(S.lang);

@@ -9,7 +9,7 @@
 // (li[data-seq], .log-new: written by the last move), #replay-banner, #replay-result (#replay-breakdown,
 // at the last step), #replay-download (a finished table's replay file). `?seat=` and `?step=` in the
 // URL open a perspective and a step; ← and → step. window.replay exposes the page's state.
-import { api, getSession, h } from "./api.js";
+import { api, getSession, h, seatMark } from "./api.js";
 import { currentLang, mergeCatalogue, setLang, translator } from "./i18n.js";
 import { boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
@@ -145,7 +145,7 @@ function renderBoard() {
   const boxes = frame.views.map((view, seat) => {
     const inner = h("div", { class: "board replay-seat-board" });
     drawBoard(inner, R.renderer, context(view, seat, `all:${seat}`));
-    return h("section", { class: "replay-seat", dataset: { seat } }, h("h2", { class: "replay-seat-name" }, nameOf(seat)), inner);
+    return h("section", { class: "replay-seat", dataset: { seat } }, h("h2", { class: "replay-seat-name" }, seatMark(seat), nameOf(seat)), inner);
   });
   board.replaceChildren(...boxes);
 }

@@ -1,10 +1,10 @@
 // The generic table page: seats, invite, banner, board (drawn by the game's renderer module),
 // log, scores, chat, final breakdown and rematch. Everything game-specific lives in
 // /static/js/games/<game>.js (see games/README.md).
-import { api, ensureSession, loadToken, saveToken, TableSocket, toast, h } from "./api.js";
+import { api, ensureSession, loadToken, saveToken, seatMark, TableSocket, toast, h } from "./api.js";
 import { mergeCatalogue, translator, currentLang, setLang } from "./i18n.js";
 import { Guide } from "./tutorial.js";
-import { botLevel, boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
+import { botLevel, boardContext, breakdownTable, drawBoard, keepKeyboard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() === "table.html"
@@ -40,7 +40,7 @@ function renderSeats() {
   const toAct = page.state?.to_act || [];
   $("#seats").replaceChildren(...table.seats.map((s) => {
     const li = h("li", { class: `seat seat-${s.kind}${toAct.includes(s.seat) && !page.state?.over ? " seat-acting" : ""}`, dataset: { seat: s.seat } },
-      h("span", { class: "seat-no" }, `#${s.seat}`));
+      h("span", { class: "seat-no" }, seatMark(s.seat), `#${s.seat}`));
     if (s.kind === "empty") {
       li.append(h("span", { class: "seat-name muted" }, t("ui.empty")));
       if (open) {
@@ -174,7 +174,7 @@ function renderScores() {
   else if (page.renderer?.summary) rows = page.renderer.summary(st.view);
   else rows = [];
   box.replaceChildren(...rows.map((r) => h("li", { class: `score${(st.winners || []).includes(r.seat) && st.over ? " score-winner" : ""}`, dataset: { seat: r.seat } },
-    h("span", { class: "score-name" }, nameOf(r.seat)), h("span", { class: "score-value" }, String(r.score)),
+    h("span", { class: "score-name" }, seatMark(r.seat), nameOf(r.seat)), h("span", { class: "score-value" }, String(r.score)),
     r.note ? h("span", { class: "score-note muted" }, r.note) : null)));
 }
 
@@ -299,6 +299,7 @@ async function main() {
   const langSelect = $("#lang");
   languageSelect(langSelect, page.lang, setLanguage);
   $("#start").addEventListener("click", start);
+  keepKeyboard($("#seats"));
   $("#copy-invite").addEventListener("click", async () => {
     const input = $("#invite-link");
     try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand("copy"); }

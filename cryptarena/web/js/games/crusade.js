@@ -106,7 +106,8 @@ function tileSvg(ctx, v, g, t, ch, turnSeat) {
     const px = cx + ((i % per) - (inRow - 1) / 2) * r * 2.15, py = cy + u * 0.6 - row * r * 2.05;
     parts.push(pieceSvg(ctx, v, p, px, py, r, ch, turnSeat));
   });
-  return `<g class="${cls}" data-tile="${t.id}"${actionAttr(action)}>${parts.join("")}</g>`;
+  const named = action ? ` aria-label="${esc(ctx.t("ui.crusade.tile", { n: t.id }))}"` : ""; // a control says what it is
+  return `<g class="${cls}" data-tile="${t.id}"${actionAttr(action)}${named}>${parts.join("")}</g>`;
 }
 
 function effectWords(ctx, e) {
@@ -122,7 +123,10 @@ function pieceSvg(ctx, v, p, x, y, r, ch, turnSeat) {
   const cls = ["crusade-piece", `team-${p.team}`, action || pick ? "target" : "", p.seat === turnSeat ? "acting" : "", p.seat === ctx.seat ? "me" : "",
     ch.card && p.seat === ctx.local.kickTarget ? "picked" : "", effects.length ? "affected" : ""].filter(Boolean).join(" ");
   return `<g class="${cls}" data-seat="${p.seat}" data-tile="${p.tile}"${actionAttr(action)}${pick ? ` data-pick="kick:${p.seat}"` : ""}>`
-    + `<circle cx="${x}" cy="${y}" r="${r}" fill="${TEAM_COLOUR[p.team]}"/><text x="${x}" y="${y}">${p.seat}</text>`
+    // the team by shape as well as colour (Groundskeepers square, Necromancers round), the seat by its number
+    + (p.team === "gk" ? `<rect class="crusade-piece-shape" x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" rx="${r * 0.3}" fill="${TEAM_COLOUR[p.team]}"/>`
+      : `<circle class="crusade-piece-shape" cx="${x}" cy="${y}" r="${r}" fill="${TEAM_COLOUR[p.team]}"/>`)
+    + `<text x="${x}" y="${y}">${p.seat}</text>`
     + (effects.length ? `<circle class="crusade-effect-dot" cx="${x + r * 0.8}" cy="${y - r * 0.8}" r="${r * 0.35}"/>` : "")
     + `<title>${esc([ctx.nameOf(p.seat), ...effects].join(" · "))}</title></g>`;
 }
@@ -130,7 +134,7 @@ function pieceSvg(ctx, v, p, x, y, r, ch, turnSeat) {
 function board(ctx, v, ch) {
   const g = geometry(v);
   const turnSeat = v.turn ? v.turn.seat : null;
-  const svg = `<svg class="crusade-svg ${g.hex ? "hex" : "square"}" viewBox="${g.box.map((n) => n.toFixed(1)).join(" ")}" role="img" aria-label="${esc(ctx.t("ui.crusade.graveyard"))}">`
+  const svg = `<svg class="crusade-svg ${g.hex ? "hex" : "square"}" viewBox="${g.box.map((n) => n.toFixed(1)).join(" ")}" role="group" aria-label="${esc(ctx.t("ui.crusade.graveyard"))}">`
     // lit tiles last, so no neighbour is drawn over their outline
     + [...v.tiles].sort((a, b) => ch.tiles.has(a.id) - ch.tiles.has(b.id)).map((t) => tileSvg(ctx, v, g, t, ch, turnSeat)).join("") + "</svg>";
   const off = v.pieces.filter((p) => p.tile === null);

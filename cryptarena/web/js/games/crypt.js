@@ -1,7 +1,7 @@
 // Crypt's renderer for the generic table page (contract: ./README.md).
 // Draws the Crypt cards, servant dice, torches, collectors and collections from a seat's `view`,
 // and makes exactly the actions in `legal` clickable (each carries data-action = its JSON).
-import { h } from "../api.js";
+import { h, seatMark } from "../api.js";
 
 const TYPES = ["idol", "jewelry", "manuscript", "pottery", "remains", "tapestry"];
 
@@ -23,6 +23,8 @@ const DIE_WORDS = { ready: "ui.crypt.die_ready", placed: "ui.crypt.die_placed", 
   pending: "ui.crypt.die_pending", off: "ui.crypt.die_off" };
 const typeName = (ctx, type) => ctx.t(`term.${type}`);
 const who = (ctx, seat) => (seat === "ghost" ? ctx.t("ui.crypt.ghost") : ctx.nameOf(seat));
+// a seat's shape beside its name where its colour marks what is theirs (the Ghost has no seat)
+const mark = (seat) => (typeof seat === "number" ? seatMark(seat) : null);
 // The collector's ability in the chosen language; the view's English text if the catalogue lacks it.
 function collectorText(ctx, c) {
   const key = `ui.crypt.collector.${c.type}.${c.side}`;
@@ -84,16 +86,21 @@ function cryptRow(ctx, v) {
     const selected = ctx.local.slot === c.slot;
     const el = card(ctx, c, { extra: `crypt-card${selectable ? " selectable" : ""}${selected ? " selected" : ""}` });
     el.dataset.slot = c.slot;
-    if (selectable) el.addEventListener("click", () => { if (!selected) { ctx.local.slot = c.slot; ctx.rerender(); } });
+    if (selectable) {
+      // a button for the keyboard too (the page presses it on Enter or Space)
+      el.setAttribute("role", "button"); el.tabIndex = 0;
+      el.setAttribute("aria-pressed", String(selected));
+      el.addEventListener("click", () => { if (!selected) { ctx.local.slot = c.slot; ctx.rerender(); } });
+    }
     const pending = v.pending.filter((p) => p.slot === c.slot);
     const slot = h("div", { class: "slot", dataset: { slot: c.slot } }, el);
     if (c.owner !== null) {
-      slot.append(h("div", { class: `holder seat-color-${c.owner}` }, h("span", { class: "holder-name" }, who(ctx, c.owner)),
+      slot.append(h("div", { class: `holder seat-color-${c.owner}` }, h("span", { class: "holder-name" }, mark(c.owner), who(ctx, c.owner)),
         h("span", { class: "holder-dice" }, ...Array.from({ length: c.dice }, () => die(ctx, c.effort, "placed"))),
         h("span", { class: "holder-total" }, `${c.dice} × ${c.effort} = ${c.total}`)));
     }
     if (pending.length) {
-      slot.append(h("div", { class: "holder holder-pending" }, h("span", { class: "holder-name" }, `${who(ctx, claimer)} · ${ctx.t("ui.crypt.pending")}`),
+      slot.append(h("div", { class: "holder holder-pending" }, h("span", { class: "holder-name" }, mark(claimer), `${who(ctx, claimer)} · ${ctx.t("ui.crypt.pending")}`),
         h("span", { class: "holder-dice" }, ...pending.map((p) => die(ctx, p.effort, "pending"))),
         h("span", { class: "holder-total" }, `${pending.length} × ${pending[0].effort} = ${pending.length * pending[0].effort}`)));
     }
@@ -146,7 +153,7 @@ function players(ctx, v) {
     const acting = ctx.toAct.includes(seat) && !ctx.over;
     return h("div", { class: `player seat-color-${seat}${acting ? " acting" : ""}${seat === ctx.seat ? " me" : ""}`, dataset: { seat } },
       h("div", { class: "player-head" },
-        h("b", { class: "player-name" }, who(ctx, seat)),
+        h("b", { class: "player-name" }, mark(seat), who(ctx, seat)),
         p.leader ? img("torch", ctx.t("ui.crypt.leader")) : null,
         p.lights_out ? img("lights-out", ctx.t("ui.crypt.lights_out")) : null,
         h("span", { class: "player-score" }, `${p.public_score}`)),

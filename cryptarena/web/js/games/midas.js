@@ -2,7 +2,7 @@
 // Draws the announced stone and what each face is worth, the bid, the bid ladder, every cup (your
 // dice; the others' as hidden dice until the reveal), chests, purses, favours and the last reveal,
 // and makes exactly the actions in `legal` clickable (each carries data-action = its JSON).
-import { h } from "../api.js";
+import { h, seatMark } from "../api.js";
 
 // 24×24 face icons; the shapes differ as well as the colours, so they read without colour too.
 const FACES = {
@@ -181,7 +181,7 @@ function seats(ctx, v) {
     const acting = ctx.toAct.includes(s.seat) && !ctx.over && !companion;
     return h("div", { class: `midas-seat${me ? " me" : ""}${acting ? " acting" : ""}${s.cursed ? " cursed" : ""}`, style: cupStyle(s),
       dataset: { seat: s.seat, cup: s.cup, cursed: s.cursed } },
-      h("div", { class: "midas-seat-head" }, h("b", {}, ctx.nameOf(s.seat)),
+      h("div", { class: "midas-seat-head" }, h("b", {}, seatMark(s.seat, "var(--cup)"), ctx.nameOf(s.seat)),
         s.cursed ? h("span", { class: "midas-cursed-tag" }, ctx.t("ui.midas.cursed")) : h("span", { class: "muted" }, count(ctx.t, "ui.midas.dice_one", "ui.midas.dice", s.dice_count))),
       companion ? null : cup(ctx, v, s),
       h("div", { class: "midas-stats" },
@@ -198,7 +198,7 @@ function reveal(ctx, v) {
   return h("div", { class: `midas-panel midas-reveal${r.round === v.round ? " fresh" : ""}`, id: "midas-reveal", dataset: { round: r.round, total: r.total, loser: r.loser } },
     h("h3", {}, ctx.t("ui.midas.reveal", { n: r.round }), " ", face(r.stone)),
     ...r.dice.map((dice, seat) => h("div", { class: "midas-reveal-seat", dataset: { seat } },
-      h("span", {}, ctx.nameOf(seat)),
+      h("span", {}, seatMark(seat, `var(--seat${seat})`), ctx.nameOf(seat)),
       v.seats[seat].cursed && !dice.length ? h("span", { class: "midas-cursed-tag" }, ctx.t("ui.midas.cursed")) : null,
       ...dice.map((f) => die(ctx, f, counts(v, r.stone, f, r.obsidian))))),
     h("div", {}, ctx.t("ui.midas.accused", { who: ctx.nameOf(r.accuser), bidder: ctx.nameOf(r.bidder) }), ": ",

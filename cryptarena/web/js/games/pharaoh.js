@@ -6,7 +6,7 @@
 // text, and the legal actions on it. Everything clickable is built from ctx.legal and carries
 // data-action. Card data comes from ctx.components (GET /api/games/pharaoh/components), words from
 // the game's catalogue: the starter set's names and texts are translated like the log.
-import { h } from "../api.js";
+import { h, seatMark } from "../api.js";
 import { at, attachPanZoom, extent, mapSvg, SEAT_COLOURS, viewBox } from "./pharaoh/map.js";
 import { button, handOwned, panel } from "./pharaoh/panels.js";
 import { actionLabel, cardFace, characterFacts, hexText, monsterText, refName, term, textOf, whyNot } from "./pharaoh/words.js";
@@ -143,7 +143,7 @@ function seatsBlock(ctx) {
     const monsters = v.monsters.filter((m) => m.dominated_by === s.seat);
     return h("div", { class: `ph-seat${s.defeated ? " defeated" : ""}${ctx.toAct.includes(s.seat) ? " acting" : ""}${s.seat === ctx.seat ? " me" : ""}`,
       dataset: { seat: s.seat, life: s.life, hand: s.hand, deck: s.deck, discard: s.discard.length }, style: `--seat-colour:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` },
-      h("div", { class: "ph-seat-head" }, h("span", { class: "ph-dot" }), h("b", {}, ctx.nameOf(s.seat)),
+      h("div", { class: "ph-seat-head" }, seatMark(s.seat, SEAT_COLOURS[s.seat % SEAT_COLOURS.length]), h("b", {}, ctx.nameOf(s.seat)),
         s.character ? h("span", { class: "ph-char", title: char ? textOf(ctx, `ability.${char.id}`, char.ability_text) : "" }, ` · ${term(ctx, s.character)}`) : h("span", { class: "muted" }, s.ready ? ` · ${t("ui.pharaoh.ready")}` : ` · ${t("ui.pharaoh.choosing")}`),
         s.defeated ? h("span", { class: "ph-defeated" }, ` · ${t("ui.pharaoh.defeated")}`) : null,
         s.trapped != null ? h("span", { class: "ph-trapped" }, ` · ${t("ui.pharaoh.trapped")}`) : null),

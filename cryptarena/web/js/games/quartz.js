@@ -3,7 +3,7 @@
 // and makes exactly the actions in `legal` clickable (each carries data-action = its JSON).
 // Dice are clicked to mark them for a reroll; the reroll button then sends the legal reroll of
 // exactly those dice.
-import { h } from "../api.js";
+import { h, seatMark } from "../api.js";
 
 const COLOURS = ["white", "pink", "green", "blue", "red", "yellow", "black"];
 const FACES = ["pickaxe", "jackhammer", "chest", "cart", "steal"];
@@ -173,7 +173,7 @@ function seats(ctx, v) {
     };
     return h("div", { class: `qz-seat seat-color-${seat}${acting ? " acting" : ""}${seat === ctx.seat ? " me" : ""}`, dataset: { seat } },
       h("div", { class: "qz-seat-head" },
-        h("b", { class: "grow" }, ctx.nameOf(seat)),
+        h("b", { class: "grow" }, seatMark(seat), ctx.nameOf(seat)),
         h("span", { class: "qz-markers", title: ctx.t("ui.quartz.markers", { n: s.markers }), dataset: { markers: s.markers } }, glyph("marker"), String(s.markers)),
         h("span", { class: "qz-score" }, String(s.score))),
       h("div", { class: "qz-row qz-cart" }, h("b", {}, ctx.t("ui.quartz.cart")), gems(ctx, s.cart, "qz-gems", cartAction)),

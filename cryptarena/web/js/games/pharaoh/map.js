@@ -7,6 +7,7 @@
 // redraw keeps the reader's place. However large the crypt, a hex's name never reads smaller than
 // NAME_MIN_PX on screen: names grow as the map zooms out, and the map stops zooming out (centred on the
 // player's hex, not the whole crypt) before they would outgrow their hex.
+import { seatShape, seatShapeName } from "../../api.js";
 
 export const R = 52;                     // hex radius
 const SQ3 = Math.sqrt(3);
@@ -86,8 +87,10 @@ function pieceSvg(piece, i, n, target) {
       : piece.kind === "agent" ? `<polygon points="0,-13 12,8 -12,8" fill="${fill}"/>`
         : `<rect x="-9" y="-12" width="18" height="24" rx="2" fill="#f3e7c6" stroke="${fill}" stroke-width="2"/>`;
   const lp = piece.lp != null ? `<text class="ph-lp" y="4">${piece.lp}</text>` : "";
+  // whose it is by the seat's shape too, not by its colour alone
+  const badge = piece.seat != null ? `<path class="ph-seat-shape" data-shape="${seatShapeName(piece.seat)}" d="${seatShape(piece.seat, 4.2)}" transform="translate(11,-11)" fill="${fill}"/>` : "";
   return `<g class="ph-piece ph-${piece.kind}${target ? " target" : ""}" data-piece="${piece.ref}" transform="translate(${x},${y})"${actionAttr(target)}>`
-    + `<title>${esc(piece.label)}${piece.kind === "character" ? ` — ${esc(piece.name)}` : ""}${piece.lp != null ? ` (${piece.lp})` : ""}${piece.info ? ` — ${esc(piece.info)}` : ""}</title>${shape}${lp}</g>`;
+    + `<title>${esc(piece.label)}${piece.kind === "character" ? ` — ${esc(piece.name)}` : ""}${piece.lp != null ? ` (${piece.lp})` : ""}${piece.info ? ` — ${esc(piece.info)}` : ""}</title>${shape}${lp}${badge}</g>`;
 }
 
 // A name on two lines at most, split at the space nearest its middle (a CJK name: in the middle), so
@@ -116,7 +119,8 @@ export function mapSvg(ctx, opts) {
     cells.push(`<g class="ph-hex${lit ? " lit" : ""}${hx.exit ? " exit" : ""}" data-hex="${i}" data-tile="${esc(hx.tile)}" data-owner="${hx.owner}" transform="translate(${cx.toFixed(1)},${cy.toFixed(1)})"${actionAttr(lit)}>`
       + `<title>${esc(name)} (#${i})${hx.exit ? " — " + esc(t("ui.pharaoh.exit")) : ""} — ${esc(wordOr(ctx, `text.${hx.tile}`, ""))}</title>`
       + `<polygon points="${polygon()}" class="ph-hex-shape"/>${doorMarks(hx.doors)}`
-      + `<circle class="ph-owner" cx="0" cy="${oy.toFixed(1)}" r="5" fill="${owner}"/>`
+      + (hx.owner != null ? `<path class="ph-owner" data-shape="${seatShapeName(hx.owner)}" d="${seatShape(hx.owner, 5.5)}" transform="translate(0,${oy.toFixed(1)})" fill="${owner}"/>`
+        : `<circle class="ph-owner" cx="0" cy="${oy.toFixed(1)}" r="5" fill="${owner}"/>`)
       + `<text class="ph-hex-no" y="${(R * 0.86).toFixed(1)}">${i}</text>`
       + `<text class="ph-hex-name" y="-20">${nameLines(name).map((l, k) => `<tspan x="0"${k ? ' dy="1.05em"' : ""}>${esc(l)}</tspan>`).join("")}</text>`
       + (hx.exit ? `<text class="ph-exit-mark" y="35">${esc(t("ui.pharaoh.exit_mark"))}</text>` : "")

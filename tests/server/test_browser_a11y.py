@@ -167,6 +167,12 @@ def test_no_serious_accessibility_violation_on_any_page_and_seats_told_apart_wit
             found[f"{game} table"] = serious_violations(page)
             cues.extend(seat_cue_problems(page, game, players))
 
+        # a lesson: the guide over the table, its pointed-at elements ringed
+        page.goto(base_url + "/")
+        page.click('.learn-link[data-tutorial="pharaoh-1"]')
+        page.wait_for_selector("#guide:not([hidden]) #guide-next")
+        found["tutorial guide"] = serious_violations(page)
+
         for where, path, ready in (
                 ("deck builder", "/decks/pharaoh", "#builder-cards li"),
                 ("replay", f"/replay/{finished['id']}", "#replay-board #midas"),

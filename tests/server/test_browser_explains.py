@@ -86,3 +86,30 @@ def test_midas_a_spent_bribe_shows_used_and_the_revealed_obsidian_stays_shown(pa
     assert page.inner_text(obsidian).strip() == f"+{worth}", page.inner_text(obsidian)
     assert "Cursed players' Obsidian cards" in title_of(page, obsidian)
     assert "always counts +2" in title_of(page, '#midas-values .chip[data-face="diamond"]')
+
+
+# -- Crypt ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, note", [("en", "collectors at the end"), ("fr", "collectionneurs à la fin"), ("zh", "收藏家")])
+def test_crypt_names_fit_their_cards_and_the_score_says_bonuses_come_at_the_end(page, lang, note):
+    def moment(st):  # a manuscript (the longest name) in the Crypt, and cards collected already
+        view = st.view(0)
+        return (st.phase == "claim" and any(c["type"] == "manuscript" for c in view["crypt"])
+                and any(p["collection"] for p in view["players"]))
+    state = played_until("crypt", 2, moment)
+    scene = Scene(page, page.base_url, "crypt", state, lang)
+    scene.draw(0)
+    cut = page.evaluate("""() => [...document.querySelectorAll('#board .card-banner span:last-child')]
+      .filter((s) => getComputedStyle(s).display !== 'none' && s.scrollWidth > s.clientWidth + 1)
+      .concat([...document.querySelectorAll('#board .card .card-banner')].filter((b) => b.scrollWidth > b.clientWidth + 1))
+      .map((s) => s.textContent)""")
+    assert cut == [], cut  # "MANUSCRIP" before
+    names = page.evaluate("() => [...document.querySelectorAll('#crypt .card-banner span:last-child')].map((s) => s.textContent)")
+    assert names, names
+    scores = page.inner_text("#scores")
+    assert note in scores, scores
+    parts = page.get_attribute('#scores li[data-seat="0"]', "title")
+    score = state.view(0)["players"][0]["public_score"]
+    assert parts.startswith(f"{score} = ") and page.get_attribute('#players .player[data-seat="0"] .player-score', "title") == parts
+    assert page.inner_text("#collectors-note")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"crypt-explains-{lang}.png"))

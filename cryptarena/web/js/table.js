@@ -173,7 +173,7 @@ function renderScores() {
   if (st.over && st.scores) rows = st.scores.map((s, seat) => ({ seat, score: s.total }));
   else if (page.renderer?.summary) rows = page.renderer.summary(st.view);
   else rows = [];
-  box.replaceChildren(...rows.map((r) => h("li", { class: `score${(st.winners || []).includes(r.seat) && st.over ? " score-winner" : ""}`, dataset: { seat: r.seat } },
+  box.replaceChildren(...rows.map((r) => h("li", { class: `score${(st.winners || []).includes(r.seat) && st.over ? " score-winner" : ""}`, dataset: { seat: r.seat }, title: r.title || null },
     h("span", { class: "score-name" }, nameOf(r.seat)), h("span", { class: "score-value" }, String(r.score)),
     r.note ? h("span", { class: "score-note muted" }, r.note) : null)));
 }

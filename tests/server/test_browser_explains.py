@@ -60,6 +60,10 @@ def test_midas_favours_say_where_to_answer_and_what_they_do(page, lang, hint):
     bar = page.inner_text("#midas-actions")
     assert hint in bar and "Ava" not in bar and "Bo" not in bar and "Cy" not in bar, bar  # not "waiting for" oneself
     assert page.query_selector("#midas-favours #pass")
+    # a favour offered but out of reach: a disabled Buy with its reason, not a silently missing button
+    buys = len(page.query_selector_all("#midas-favours .midas-buy"))
+    refused = page.query_selector_all("#midas-favours .midas-buy-refused button[disabled]")
+    assert buys + len(refused) == 4 and all(b.get_attribute("title") for b in refused), (buys, len(refused))
     texts = [e.inner_text() for e in page.query_selector_all("#midas-favours .midas-favour-text")]
     assert len(texts) == 4 and all(texts), texts
     if lang == "en":

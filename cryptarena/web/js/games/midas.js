@@ -242,10 +242,19 @@ function favours(ctx, v) {
         h("span", { title: ctx.t(FAVOUR_TEXT[f]) }, face("favour"), " ", favourName(ctx, f)),
         h("span", { class: "chip" }, count(ctx.t, "ui.midas.price_one", "ui.midas.price", info.price)),
         h("span", { class: "muted" }, info.granted_to !== null ? ctx.t("ui.midas.granted", { who: ctx.nameOf(info.granted_to) }) : ctx.t("ui.midas.free")),
-        buy ? actionButton(buy, ctx.t("ui.midas.buy"), { class: "btn action btn-gold btn-small midas-buy", dataset: { favour: f } }) : null,
+        buy ? actionButton(buy, ctx.t("ui.midas.buy"), { class: "btn action btn-gold btn-small midas-buy", dataset: { favour: f } })
+          : pass && info.granted_to === null ? refusedBuy(ctx, v, info) : null,
         h("span", { class: "muted midas-favour-text" }, ctx.t(FAVOUR_TEXT[f])));
     }),
     pass ? actionButton(pass, ctx.t("ui.midas.pass"), { id: "pass", class: "btn action btn-ghost btn-small" }) : null);
+}
+
+// A favour offered to this seat that it cannot buy: the Buy drawn disabled, with the reason.
+function refusedBuy(ctx, v, info) {
+  const me = v.seats[ctx.seat];
+  const why = me?.favour ? ctx.t("ui.midas.one_favour") : ctx.t("ui.midas.too_dear", { n: info.price });
+  return h("span", { class: "midas-buy-refused" }, h("button", { class: "btn btn-small", disabled: true, title: why }, ctx.t("ui.midas.buy")),
+    h("span", { class: "muted" }, ` ${why}`));
 }
 
 // Companion mode: the one device enters what happens at the real table; every legal action is a button.

@@ -13,10 +13,29 @@ class CryptArenaError(Exception):
             self.code = code
 
 
+class Reason(str):
+    """A refusal's English words (what API users and logs read) that also keep the catalogue key and
+    parameters they were rendered from, so that a page can say them in its reader's language."""
+
+    key: str | None = None
+    params: dict = {}
+
+    def __new__(cls, text: str, key: str | None = None, params: dict | None = None) -> "Reason":
+        self = super().__new__(cls, text)
+        self.key, self.params = key, dict(params or {})
+        return self
+
+
 class IllegalAction(CryptArenaError):
-    """An action (or scripted chance outcome) the rules do not allow now. The state is unchanged."""
+    """An action (or scripted chance outcome) the rules do not allow now. The state is unchanged.
+    `key` and `params`: the reason's catalogue key and parameters, where it has them (a Reason)."""
 
     code = "illegal_action"
+
+    def __init__(self, reason: str, code: str | None = None):
+        super().__init__(str(reason), code)
+        self.key = getattr(reason, "key", None)
+        self.params = dict(getattr(reason, "params", None) or {})
 
 
 class OptionError(CryptArenaError, ValueError):

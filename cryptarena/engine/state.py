@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import orjson
 
 from .actions import Action
-from .errors import CorruptSave, IllegalAction, OptionError
+from .errors import CorruptSave, IllegalAction, OptionError, Reason
 from .log import entry_for, keep_for
 from .options import Option, resolve_options
 from .rng import Rng
@@ -304,8 +304,16 @@ class State:
         raise NotImplementedError
 
     def _explain_illegal(self, seat: int, action: dict) -> str | None:
-        """A precise reason for an illegal action (must depend only on what `seat` knows)."""
+        """A precise reason for an illegal action (must depend only on what `seat` knows): a string,
+        or a Reason from `refuse` so that a page can show it in its reader's language."""
         return None
+
+    def refuse(self, key: str, **params: Any) -> Reason:
+        """The reason `key` of the game's catalogue ("reason.<name>"), in English, keeping its key and
+        parameters for the pages that speak another language."""
+        from .messages import render  # the catalogue is read only when something is refused
+
+        return Reason(render(self.game, {"msg": key, "params": params}, "en", sentence=False), key, params)
 
     # ---- the public contract ---------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[dict]:

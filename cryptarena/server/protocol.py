@@ -59,14 +59,24 @@ CLIENT_TYPES = ("hello", "act", "sync", "chat", "take_back")
 
 
 class ProtocolError(Exception):
-    def __init__(self, code: str, message: str, ref: str | None = None):
+    """`key` and `params`: a refused move's reason in the game's catalogue, so that the page says it in
+    its reader's language (`message` stays English for API users); `at`: [i, n] for the i-th of n
+    actions of one message."""
+
+    def __init__(self, code: str, message: str, ref: str | None = None, *, key: str | None = None,
+                 params: dict | None = None, at: list[int] | None = None):
         super().__init__(message)
         self.code, self.message, self.ref = code, message, ref
+        self.key, self.params, self.at = key, params, at
 
     def payload(self) -> dict:
         data = {"type": "error", "code": self.code, "message": self.message}
         if self.ref:
             data["ref"] = self.ref
+        if self.key:
+            data["key"], data["params"] = self.key, self.params or {}
+        if self.at:
+            data["at"] = self.at
         return data
 
 

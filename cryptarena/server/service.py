@@ -335,7 +335,8 @@ class TableService:
                     state.apply(seat, action)
                 except IllegalAction as exc:
                     where = f"action {i + 1} of {len(actions)} ({action.get('type')}): " if len(actions) > 1 else ""
-                    raise ProtocolError(exc.code, where + exc.reason, ref="act") from None
+                    raise ProtocolError(exc.code, where + exc.reason, ref="act", key=exc.key, params=exc.params,
+                                        at=[i + 1, len(actions)] if len(actions) > 1 else None) from None
             entries = state.history[before:]
             try:
                 new_version = await self.commits.append(table_id, current, entries, state)

@@ -14,7 +14,7 @@ from cryptarena.engine import Rng
 from cryptarena.engine.messages import LANGUAGES, render_strict
 from crusade_play import GAME
 
-SUB_TEMPLATE_PREFIXES = ("ui.", "term.")  # ui.*: page words, not log entries
+SUB_TEMPLATE_PREFIXES = ("ui.", "term.", "reason.")  # ui.*: page words, reason.*: refusals, not log entries
 
 
 def play_random(players: int, seed: int, options: dict):
@@ -77,3 +77,34 @@ def test_words_read_naturally():
                                                  "nm_points": 31, "winner": "gk"}}
     assert render_strict(GAME, end) == ("After 13 rounds: Groundskeepers 3 Graves, Necromancers 3 Graves "
                                         "(tie-break, tokens earned: 40 against 31). The Groundskeepers win!")
+
+
+def test_a_refusal_a_player_meets_reads_in_every_language():
+    """A move or a purchase refused keeps its catalogue key and parameters: the page says it in French
+    or Chinese, the API keeps the English."""
+    from crusade_play import T, table
+
+    from cryptarena.engine import IllegalAction
+    from cryptarena.engine.messages import render
+
+    state = table(4, pos={0: 0}, hands={}, turn=0)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, {"type": "move", "to": T(3, 0)})
+    refused = caught.value
+    assert refused.reason == "tile 3 is 3 tiles away: you may move 2"
+    assert refused.key == "reason.crusade.too_far" and refused.params["reach"] == 2
+    entry = {"msg": refused.key, "params": refused.params}
+    assert render_strict(GAME, entry, "fr") == "La case 3 est à 3 cases : vous pouvez aller jusqu'à 2"
+    assert render_strict(GAME, entry, "zh") == "格子3相距3格：你最多可移动2格"
+    # every reason key the engine may give is in the catalogue, in every language
+    source = (resources.files("cryptarena.games.crusade") / "reasons.py").read_text(encoding="utf-8")
+    import re
+    keys = set(re.findall(r'"(reason\.crusade\.[a-z_]+)"', source))
+    keys |= {f"reason.crusade.no_target.{card}" for card in __import__(
+        "cryptarena.games.crusade.reasons", fromlist=["NO_TARGET"]).NO_TARGET}
+    assert len(keys) > 20
+    for lang in LANGUAGES:
+        words = json.loads((resources.files("cryptarena.games.crusade") / "messages.json").read_text())[lang]
+        assert keys <= set(words), (lang, keys - set(words))
+    assert render(GAME, {"msg": "reason.crusade.other_team", "params": {"card": "boo", "gk": True}}, "fr",
+                  sentence=False) == "Bouh ! est une carte Sort : vous jouez des cartes Action"

@@ -16,7 +16,7 @@ from cryptarena.engine.messages import LANGUAGES, render, render_strict
 from pharaoh_play import GAME, dice, table, to_step, touched
 
 # deck problems: test_pharaoh_setup; component texts (text.<id>, ability.<id>): test_pharaoh_texts
-SUB_TEMPLATE_PREFIXES = ("ui.", "term.", "pharaoh.deck.", "text.", "ability.")
+SUB_TEMPLATE_PREFIXES = ("ui.", "term.", "pharaoh.deck.", "text.", "ability.", "reason.")
 
 
 def play(players: int, seed: int, options: dict, greedy: set):
@@ -108,3 +108,57 @@ def test_the_scenes_read_well():
     state = key_dropped_scene()
     assert "1 Key falls to the floor of hex 0." in [render(GAME, e) for e in state.log]
     assert state.placed[0]["keys"] == 1
+
+
+def test_a_thwart_a_full_heal_and_the_owners_crossroads_say_what_happened():
+    from pharaoh_play import add_hex
+
+    state = table(("warlord", "avenger"), hands={0: ["dagger", "enforce"], 1: ["thwart"]})
+    to_step(state)
+    state.apply(0, {"type": "play", "card": "dagger", "method": "use_return"})
+    state.apply(0, {"type": "modifier", "card": "enforce"})
+    state.apply(0, {"type": "target", "target": "c1"})
+    state.apply(1, {"type": "respond", "card": "thwart", "target": "enforce"})
+    aim = state.log[-1]
+    assert aim["msg"] == "pharaoh.strike" and aim["params"]["thwarts"] == ["enforce"]
+    said = {lang: render(GAME, aim, lang, names={0: "Ava", 1: "Wulf"}) for lang in LANGUAGES}
+    assert said["en"] == "Wulf aims Thwart at Ava: no damage; Enforce discarded unless the dodge succeeds."
+    assert "aucun dégât" in said["fr"] and "Enforce" not in said["zh"] and "不造成伤害" in said["zh"], said
+    assert all("0" not in text for text in said.values()), said  # not "0 damage"
+
+    state.heal(0, 4, "healing_spring", [3])  # at 25 of 25
+    full = {lang: render(GAME, state.log[-1], lang) for lang in LANGUAGES}
+    assert full["en"] == "Seat 0 is already at full life (25): the Healing Spring restores nothing.", full
+    assert "restores 0" not in full["en"] and "0 point" not in full["fr"] and "0点" not in full["zh"], full
+    state.life[0] = 20
+    state.heal(0, 4, "healing_spring", [3])
+    assert render(GAME, state.log[-1]) == "Seat 0 restores 4 life points (Healing Spring); now 24."
+
+    state = table(hands={0: [], 1: []})
+    crossroads = add_hex(state, "crossroads", 1, 0, owner=0)
+    to_step(touched(state))
+    state.apply(0, {"type": "move", "to": crossroads})
+    spared = next(e for e in state.log if e["msg"] == "pharaoh.ignore_events")
+    lines = {lang: render(GAME, spared, lang) for lang in LANGUAGES}
+    assert "owner" in lines["en"] and "character" not in lines["en"], lines
+    assert "propriétaire" in lines["fr"] and "拥有者" in lines["zh"], lines
+
+
+def test_every_refusal_key_is_in_the_catalogue_and_keeps_the_english():
+    import re
+
+    from cryptarena.engine import IllegalAction
+
+    source = (resources.files("cryptarena.games.pharaoh") / "reasons.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'"(reason\.pharaoh\.[a-z_]+)"', source))
+    data = raw_catalogue()
+    for lang in LANGUAGES:
+        assert keys <= set(data[lang]), (lang, keys - set(data[lang]))
+    state = table(("warlord", "avenger"), hands={0: ["fireball"], 1: []})
+    to_step(state)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, {"type": "play", "card": "fireball", "method": "use_discard"})
+    assert caught.value.reason == "the Warlord may not use Fireball"
+    entry = {"msg": caught.value.key, "params": caught.value.params}
+    assert render(GAME, entry, "fr") == "Le personnage Seigneur de guerre ne peut pas utiliser Boule de feu", render(GAME, entry, "fr")
+    assert render(GAME, entry, "zh").endswith("不能使用火球术"), render(GAME, entry, "zh")

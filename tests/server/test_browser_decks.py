@@ -225,11 +225,21 @@ def test_a_custom_deck_brought_to_a_table_and_a_broken_one_refused(tmp_path):
             page.click(f'#ph-setup .ph-saved[data-name="{name}"]')
             toast = page.wait_for_selector(f'#toasts .toast-error:has-text("{reason}")')
             if name == "No exit":
-                assert "EXIT hex" in toast.inner_text().split(reason, 1)[1]
+                assert "exit hex" in toast.inner_text().lower().split(reason, 1)[1]
             page.wait_for_function("() => !window.cryptarena.busy")
             still_choosing(version)
             assert page.query_selector("#ph-setup .ph-saved")
 
+        # the same refusals in French and Chinese: the reason's key and parameters, in the page's words
+        for lang, reason, problem in (("fr", "au plus 4 exemplaires d'une carte", None),
+                                      ("zh", "牌组尚不合规", "必须")):
+            page.select_option("#lang", lang)
+            page.click(f'#ph-setup .ph-saved[data-name="{"Five daggers" if lang == "fr" else "No exit"}"]')
+            toast = page.wait_for_selector(f'#toasts .toast-error:has-text("{reason}")')
+            assert "of a kind" not in toast.inner_text() and "EXIT hex" not in toast.inner_text()
+            assert problem is None or problem in toast.inner_text(), toast.inner_text()
+            page.wait_for_function("() => !window.cryptarena.busy")
+        page.select_option("#lang", "en")
         page.click('#ph-setup .ph-saved[data-name="My warlord"]')
         page.wait_for_selector("#ph-svg .ph-hex")  # the bot was ready: the crypt opens
         view = page.evaluate("() => window.cryptarena.state.view")

@@ -22,7 +22,7 @@ from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
 from test_browser_pharaoh_scenes import Scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pharaoh"))
-from pharaoh_play import GAME, add_hex, first_round, table, to_step, touched  # noqa: E402
+from pharaoh_play import GAME, add_hex, dice, first_round, put_on_pile, set_hand, table, to_step, touched  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -159,3 +159,49 @@ def test_the_names_of_a_large_crypt_stay_readable(page):
     assert min(heights) >= 10.5, heights  # CSS pixels on screen (before: about 6)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "pharaoh-16-hexes.png"))
+
+
+@pytest.mark.parametrize("lang, answer, event_dice, untyped", [
+    ("en", "Thwart: discard Enforce", "Damage 1D6", "hex damage, no type"),
+    ("zh", "挫败：弃掉", "伤害1D6", "六角格伤害"),
+])
+def test_an_answer_names_what_it_discards_and_a_hex_event_shows_its_dice(page, lang, answer, event_dice, untyped):
+    state = table(("warlord", "avenger"), hands={0: ["dagger", "enforce"], 1: ["thwart"]})
+    to_step(state)
+    for action in ({"type": "play", "card": "dagger", "method": "use_return"}, {"type": "modifier", "card": "enforce"},
+                   {"type": "target", "target": "c1"}):
+        state.apply(0, action)
+    view = scene(page, state, lang)
+    view.draw(1)
+    label = page.inner_text('#ph-hand .ph-card[data-card="thwart"] [data-action*="respond"]')
+    assert label.startswith(answer) and "enforce" not in label, label  # not the raw target "enforce"
+    # a hex event's strike: the Crossroads' dart trap rolls 1D6 and has no type
+    state = table(hands={0: [], 1: []})
+    put_on_pile(state, "crossroads", owner=1)
+    to_step(state)
+    state.apply(0, {"type": "explore", "side": 0})
+    dice(state, 4)
+    state.apply(0, {"type": "place", "turn": 0})
+    view = scene(page, state, lang)
+    view.draw(0)
+    damage = page.inner_text("#ph-damage")
+    assert damage.startswith(event_dice) and untyped in damage and "—" not in damage.split("·")[0], damage
+
+
+def test_a_hex_event_that_makes_you_discard_holds_its_buttons_in_the_panel(page):
+    state = table(hands={0: [], 1: []})
+    state.placed[0].update(tile="hall_of_brigands", owner=0, doors=[0, 1, 3, 4])
+    touched(state)
+    to_step(state)
+    state.apply(0, {"type": "end"})
+    state.apply(0, {"type": "done"}) if state.phase == "discard" else None
+    set_hand(state, 1, ["dagger", "block"])
+    to_step(state)
+    state.apply(1, {"type": "end"})
+    assert state.phase == "event_discard"
+    view = scene(page, state)
+    view.draw(1)
+    panel = page.inner_text("#ph-discard")
+    assert "A hex event makes you discard" in panel and "Discard: Block" in panel, panel
+    view.click(1, '#ph-discard .ph-event-discard[data-action*="block"]')
+    assert state.hand[1] == ["dagger"]

@@ -78,6 +78,9 @@ def test_a_deck_sent_in_one_message_is_played_whole_or_not_at_all(client):
         error = ws.receive_json()
         assert error["type"] == "error" and error["code"] == "illegal_action", error
         assert error["message"].startswith("action 30 of 30 (ready): the deck is not legal yet: a deck holds 25–50 cards with the Key; this one has 24")
+        # and in the catalogue's terms, for a page in another language: the key, each problem, which action
+        assert error["key"] == "reason.pharaoh.deck_not_legal" and error["at"] == [30, 30], error
+        assert error["params"]["problems"] == [{"msg": "pharaoh.deck.size", "params": {"min": 25, "max": 50, "n": 24}}]
         ws.send_json({"type": "sync"})
         state = receive_state(ws)
         assert state["version"] == version

@@ -11,7 +11,8 @@ from __future__ import annotations
 from . import cards
 from .components import CARDS, GK, PRICES, TIERS
 
-# What a play of each card lacks when it has no valid target now.
+# What a play of each card lacks when it has no valid target now (the English of the catalogue's
+# reason.crusade.no_target.<card>, kept here as the list of the cards that have one).
 NO_TARGET = {
     "sacred_seal": "no unsealed Grave within 1 tile",
     "kick": "no Necromancer within 1 tile",
@@ -42,15 +43,15 @@ def explain(state, seat: int, action: dict) -> str | None:
         if kind == "play":
             return _play(state, seat, action)
         if kind in ("buy", "done"):
-            return f"the shop is closed: it opens at the start of each round from round 2 (now round {state.round})"
+            return state.refuse("reason.crusade.shop_closed", round=state.round)
         if kind == "give_up":
-            return "give_up answers a Leaf Blower, and none is waiting for you"
+            return state.refuse("reason.crusade.no_leaf_blower")
         return None
     if phase == "shop":
         if kind == "buy":
             return _fields(action) or _buy(state, seat, action["tier"])
         if kind in ("move", "teleport", "play", "end"):
-            return f"the shop of round {state.round} is open: buy cards or say done; turns start when everyone is done"
+            return state.refuse("reason.crusade.shop_open", round=state.round)
         return None
     if phase == "leaf_blower":
         if kind == "give_up":
@@ -84,33 +85,31 @@ def _move(state, seat: int, to) -> str | None:
         return bad
     turn = state.turn
     if turn["moved"] and not turn["extra"]:
-        return "you have already moved this turn (one continuous move; Sprint or Glide after it gives one more tile)"
+        return state.refuse("reason.crusade.moved")
     if state.effects[seat]["ghastly"]:
-        return "Ghastly Touch: you cannot move this turn"
+        return state.refuse("reason.crusade.ghastly", card="ghastly_touch")
     reach = state.allowance()
     if reach <= 0:
-        return "you have no movement this turn"
+        return state.refuse("reason.crusade.no_movement")
     here = state.pos[seat]
     if here is None:
         steps = state.board.entry[to]
-        return (f"tile {to} is {steps} steps from off the board (entering on an edge tile counts 1): "
-                f"you may move {reach}")
+        return state.refuse("reason.crusade.too_far_entering", to=to, steps=steps, reach=reach)
     if to == here:
-        return f"you stand on tile {to}: a move goes at least 1 tile (say end to stay)"
+        return state.refuse("reason.crusade.stay", to=to)
     distance = state.board.dist[here][to]
-    what = "your new move" if turn["moved"] else "you"
-    return f"tile {to} is {distance} tiles away: {what} may move {reach}"
+    return state.refuse("reason.crusade.too_far", to=to, distance=distance, reach=reach, again=bool(turn["moved"]))
 
 
 def _teleport(state, seat: int) -> str | None:
     if state.teams[seat] == GK:
-        return "only a Necromancer with a Portal marker can teleport"
+        return state.refuse("reason.crusade.teleport_gk")
     if state.portal[seat] is None:
-        return "you have no Portal marker on the board"
+        return state.refuse("reason.crusade.no_portal")
     if state.turn["moved"]:
-        return "you have already moved this turn: teleporting is your move"
+        return state.refuse("reason.crusade.teleport_moved")
     if state.pos[seat] == state.portal[seat]:
-        return "you already stand on your Portal marker"
+        return state.refuse("reason.crusade.on_portal")
     return None
 
 
@@ -121,19 +120,19 @@ def _play(state, seat: int, action: dict) -> str | None:
     card = CARDS[card_id]
     team = state.teams[seat]
     if card.team != team:
-        mine, theirs = ("Action", "Spell") if team == GK else ("Spell", "Action")
-        return f"{card.name} is a {theirs} card: you play {mine} cards"
+        return state.refuse("reason.crusade.other_team", card=card_id, gk=team == GK)
     if card_id not in state.hands[seat]:
-        return f"you hold no {card.name}"
+        return state.refuse("reason.crusade.not_held", card=card_id)
     if state.effects[seat]["balloon"]:
-        return "Holy Water Balloon: you cannot play a Spell card this turn"
+        return state.refuse("reason.crusade.balloon", card="holy_water_balloon")
     if state.turn["cards_left"] <= 0:
-        return "you have played your card this turn"
+        return state.refuse("reason.crusade.card_played")
     if card.positional and state.pos[seat] is None:
-        return f"{card.name} needs you on the board: enter it first"
+        return state.refuse("reason.crusade.enter_first", card=card_id)
     options = cards.plays(state, seat, card_id)
     if not options:
-        return f"{card.name}: {NO_TARGET.get(card_id, 'it cannot be played now')}"
+        return state.refuse(f"reason.crusade.no_target.{card_id}" if card_id in NO_TARGET
+                            else "reason.crusade.cannot_play", card=card_id)
     given = {k: v for k, v in action.items() if k not in ("type", "card")}
     fields = sorted(k for k in options[0] if k not in ("type", "card"))
     if sorted(given) != fields:
@@ -161,10 +160,10 @@ def _buy(state, seat: int, tier) -> str | None:
         return f"buy needs a tier: 1, 2 or 3, not {tier!r}"
     team = state.teams[seat]
     if not state.piles[team][tier - 1]:
-        return f"the Tier {tier} pile is empty"
+        return state.refuse("reason.crusade.pile_empty", tier=tier)
     price = PRICES[team][tier]
     if price > state.purse[team]:
-        return f"Tier {tier} costs {price} tokens; your team has {state.purse[team]}"
+        return state.refuse("reason.crusade.too_dear", tier=tier, price=price, purse=state.purse[team])
     return None
 
 

@@ -358,5 +358,5 @@ class CardsMixin:
         self.life[seat] = min(LIFE, before + amount)
         if self.keep_log:
             self.add_log("pharaoh.heal", {"seat": seat, "why": why, "amount": self.life[seat] - before,
-                                          "life": self.life[seat]}, seat=seat,
+                                          "life": self.life[seat], "full": before >= LIFE or None}, seat=seat,
                          chance={"kind": "die", "values": rolls} if rolls else None)

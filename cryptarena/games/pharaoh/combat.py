@@ -83,9 +83,12 @@ class CombatMixin:
             dice: list | None = [] if self.keep_log else None
             job["rolled"] = self._roll_parts(job, dice)
             if self.keep_log:
+                # a Thwart strikes for no damage: the line says what it would discard instead
+                thwart = job["effect"].get("thwart")
                 self.add_log("pharaoh.strike", {"label": job["label"], "by": job["by"], "source": job["source"],
                                                 "target": job["target"], "damage": job["rolled"],
-                                                "total": sum(amount for amount, _ in job["rolled"])},
+                                                "total": sum(amount for amount, _ in job["rolled"]),
+                                                "thwarts": (self.thwart_cards(thwart) or None) if thwart else None},
                              seat=job["by"], chance={"kind": "die", "values": dice} if dice else None)
         if seat is None:  # a monster: the server rolls its dodge
             monster = self.monster(int(job["target"][1:]))

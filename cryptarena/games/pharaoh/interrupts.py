@@ -104,6 +104,19 @@ class InterruptsMixin:
                               "label": card_id, "source": None, "anytime": True, "dodgeable": True,
                               "effect": {"thwart": target}, "per_lp": None})
 
+    def thwart_cards(self, target: str) -> list[str]:
+        """The cards a Thwart aimed at `target` would discard (as thwarted() below finds them)."""
+        pending = self.pending
+        if target == "pending" and pending is not None and not pending.get("cancelled"):
+            return list(self.play_cards(pending))
+        if target == "enforce" and pending is not None and pending["modifiers"]:
+            return [pending["modifiers"][-1]]
+        if target[0] == "t":
+            entry = self.entry(int(target[1:]))
+            if entry is not None and not entry["lock"]:
+                return [entry["card"], *entry["attached"]]
+        return []
+
     def thwarted(self, target: str) -> None:
         """The thwarted modifier is discarded with the cards played with it."""
         pending = self.pending

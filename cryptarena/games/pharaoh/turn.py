@@ -335,7 +335,10 @@ class TurnMixin:
         jobs = []
         if "ignore" in self.benefits(seat):
             if self.keep_log:
-                self.add_log("pharaoh.ignore_events", {"seat": seat, "hex": index, "tile": tile.id})
+                # the Crossroads spares its owner, other hexes a character: the line names which
+                owners = "ignore" not in BENEFITS[tile.id, self.chars[seat], False]
+                self.add_log("pharaoh.ignore_events", {"seat": seat, "hex": index, "tile": tile.id,
+                                                       "owner": owners or None})
             present = self.present_monster(index)
             if present is not None and seat in present["provoked"]:
                 jobs.append({"j": "event", "seat": seat, "hex": index, "i": tile.events.index(

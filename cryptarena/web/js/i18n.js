@@ -180,6 +180,7 @@ export function renderStrict(words, entry, names) {
 // -- the page's own words --------------------------------------------------------------------------
 const UI = {
   en: {
+    "ui.refused_not_your_turn": "Not now: it is no longer your turn.", "ui.refused_game_over": "The game is over.", "ui.refused_version_conflict": "The table moved on before your move arrived: look again and choose.", "ui.refused_at": "Move {i} of {n} refused: {reason}",
     "ui.tutorial": "Tutorial", "ui.tutorial_step": "step {n} of {of}", "ui.tutorial_finished": "finished", "ui.tutorial_back": "Back", "ui.tutorial_next": "Next", "ui.tutorial_play": "Play a game against bots", "ui.tutorial_lobby": "Back to the lobby", "ui.tutorial_your_move": "Your move, on the table", "ui.tutorial_wrong": "Not that move: this step asks for the one the guide points at. Try again.", "ui.tutorial_over": "The lesson is over: start a real game to play on.", "ui.tutorial_seat": "tutorial", "ui.tutorial_learn": "Learn to play", "ui.tutorial_minutes": "about {n} minutes", "ui.tutorial_done": "done", "ui.tutorial_fold": "Fold the guide", "ui.tutorial_unfold": "Open the guide", "ui.tutorial_name_first": "Pick a display name first (top right), then start the tutorial.",
     "ui.away_tag": "a bot plays for them", "ui.away_disconnected": "You were away too long: a bot is playing your seat.",
     "ui.away_timeout": "You ran out of time: a bot is playing your seat.", "ui.take_back": "Take my seat back",
@@ -296,6 +297,7 @@ const UI = {
     "ui.companion_bribe_choose": "{who}'s Pot-de-vin: the new stone", "ui.companion_lose_die_choose": "Who lost a die?",
   },
   fr: {
+    "ui.refused_not_your_turn": "Pas maintenant : ce n'est plus votre tour.", "ui.refused_game_over": "La partie est terminée.", "ui.refused_version_conflict": "La table a changé avant l'arrivée de votre coup : regardez de nouveau et choisissez.", "ui.refused_at": "Coup {i} sur {n} refusé : {reason}",
     "ui.tutorial": "Tutoriel", "ui.tutorial_step": "étape {n} sur {of}", "ui.tutorial_finished": "terminé", "ui.tutorial_back": "Retour", "ui.tutorial_next": "Suivant", "ui.tutorial_play": "Jouer une partie contre des bots", "ui.tutorial_lobby": "Retour au salon", "ui.tutorial_your_move": "À vous de jouer, sur la table", "ui.tutorial_wrong": "Pas ce coup-là : cette étape demande celui que le guide montre. Réessayez.", "ui.tutorial_over": "La leçon est finie : lancez une vraie partie pour continuer.", "ui.tutorial_seat": "tutoriel", "ui.tutorial_learn": "Apprendre à jouer", "ui.tutorial_minutes": "environ {n} minutes", "ui.tutorial_done": "terminé", "ui.tutorial_fold": "Replier le guide", "ui.tutorial_unfold": "Ouvrir le guide", "ui.tutorial_name_first": "Choisissez d'abord un nom (en haut à droite), puis lancez le tutoriel.",
     "ui.away_tag": "un bot joue à sa place", "ui.away_disconnected": "Vous avez été absent trop longtemps : un bot joue à votre place.",
     "ui.away_timeout": "Votre temps est écoulé : un bot joue à votre place.", "ui.take_back": "Reprendre ma place",
@@ -419,6 +421,7 @@ const UI = {
     "ui.companion_bribe_choose": "Pot-de-vin de {who} : la nouvelle pierre", "ui.companion_lose_die_choose": "Qui a perdu un dé ?",
   },
   zh: {
+    "ui.refused_not_your_turn": "现在不行：已经不是你的回合了。", "ui.refused_game_over": "游戏已经结束。", "ui.refused_version_conflict": "你的操作送达前牌桌已发生变化：请重新查看并选择。", "ui.refused_at": "第{i}步（共{n}步）被拒绝：{reason}",
     "ui.tutorial": "教程", "ui.tutorial_step": "第 {n} 步，共 {of} 步", "ui.tutorial_finished": "已完成", "ui.tutorial_back": "上一步", "ui.tutorial_next": "下一步", "ui.tutorial_play": "和机器人来一局", "ui.tutorial_lobby": "返回大厅", "ui.tutorial_your_move": "轮到你在桌面上行动", "ui.tutorial_wrong": "不是这一步：本步骤要求的是向导所指的那一步。请再试一次。", "ui.tutorial_over": "本课已结束：开始一局真正的游戏继续玩吧。", "ui.tutorial_seat": "教程", "ui.tutorial_learn": "学习玩法", "ui.tutorial_minutes": "约 {n} 分钟", "ui.tutorial_done": "已完成", "ui.tutorial_fold": "收起向导", "ui.tutorial_unfold": "展开向导", "ui.tutorial_name_first": "请先取一个显示名（右上角），再开始教程。",
     "ui.away_tag": "由机器人代打", "ui.away_disconnected": "你离开太久：机器人正在代你出牌。",
     "ui.away_timeout": "你的时间用完了：机器人正在代你出牌。", "ui.take_back": "收回我的座位",

@@ -2,7 +2,7 @@
 // log, scores, chat, final breakdown and rematch. Everything game-specific lives in
 // /static/js/games/<game>.js (see games/README.md).
 import { api, ensureSession, loadToken, saveToken, seatMark, TableSocket, toast, h } from "./api.js";
-import { mergeCatalogue, translator, currentLang, setLang } from "./i18n.js";
+import { mergeCatalogue, renderEntry, translator, currentLang, setLang } from "./i18n.js";
 import { Guide } from "./tutorial.js";
 import { botLevel, boardContext, breakdownTable, drawBoard, keepKeyboard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
@@ -173,7 +173,7 @@ function renderScores() {
   if (st.over && st.scores) rows = st.scores.map((s, seat) => ({ seat, score: s.total }));
   else if (page.renderer?.summary) rows = page.renderer.summary(st.view);
   else rows = [];
-  box.replaceChildren(...rows.map((r) => h("li", { class: `score${(st.winners || []).includes(r.seat) && st.over ? " score-winner" : ""}`, dataset: { seat: r.seat } },
+  box.replaceChildren(...rows.map((r) => h("li", { class: `score${(st.winners || []).includes(r.seat) && st.over ? " score-winner" : ""}`, dataset: { seat: r.seat }, title: r.title || null },
     h("span", { class: "score-name" }, seatMark(r.seat), nameOf(r.seat)), h("span", { class: "score-value" }, String(r.score)),
     r.note ? h("span", { class: "score-note muted" }, r.note) : null)));
 }
@@ -284,10 +284,26 @@ function onMessage(msg) {
   } else if (msg.type === "error") {
     page.busy = false;
     if (msg.code === "tutorial_step" && page.guide.active) page.guide.refused();
-    else toast(msg.message || msg.code);
+    else toast(refusal(msg));
     renderBoard();
     if (msg.code === "unknown_table") fatal(msg.message);
   }
+}
+
+// A refused move in the reader's language: the reason's catalogue key where the game gave one, the
+// page's words for the refusals every game shares, else the server's English.
+const SHARED_REFUSALS = new Set(["not_your_turn", "game_over", "version_conflict"]);
+function refusal(msg) {
+  let text = msg.message || msg.code;
+  if (msg.key && msg.key in page.words) {
+    // a parameter may list entries of their own ({msg, params}: a deck's problems), each in words
+    const params = Object.fromEntries(Object.entries(msg.params || {}).map(([k, v]) => [k,
+      Array.isArray(v) && v.length && v.every((e) => e && typeof e.msg === "string")
+        ? v.map((e) => renderEntry(page.words, e, names())).join("; ") : v]));
+    text = renderEntry(page.words, { msg: msg.key, params }, names());
+  }
+  else if (SHARED_REFUSALS.has(msg.code)) text = page.t(`ui.refused_${msg.code}`);
+  return msg.at && msg.key ? page.t("ui.refused_at", { i: msg.at[0], n: msg.at[1], reason: text }) : text;
 }
 
 function fatal(message) {

@@ -46,7 +46,7 @@ function card(ctx, c, { small = false, extra = "" } = {}) {
   const known = c.value !== null && c.value !== undefined;
   return h("div", { class: `card type-${c.type}${known ? "" : " card-unknown"}${c.face_up === false ? " face-down" : ""}${small ? " card-small" : ""} ${extra}`,
     title: `${typeName(ctx, c.type)} ${known ? c.value : "?"}` },
-    h("div", { class: "card-banner" }, icon(c.type, "icon icon-banner"), h("span", {}, typeName(ctx, c.type))),
+    h("div", { class: `card-banner${typeName(ctx, c.type).length > 8 ? " long" : ""}` }, icon(c.type, "icon icon-banner"), h("span", {}, typeName(ctx, c.type))),
     h("div", { class: "card-value" }, known ? String(c.value) : "?"),
     h("div", { class: "card-art" }, icon(c.type, "icon icon-art")),
     c.flipped ? h("div", { class: "card-flag" }, "↻ " + ctx.t("ui.crypt.flipped")) : null,
@@ -70,7 +70,8 @@ function header(ctx, v) {
 }
 
 function collectors(ctx, v) {
-  return h("div", { class: "collectors", id: "collectors" }, ...v.collectors.map((c) =>
+  return h("div", { class: "collectors", id: "collectors" },
+    h("p", { class: "collectors-note muted", id: "collectors-note" }, ctx.t("ui.crypt.collectors_note")), ...v.collectors.map((c) =>
     h("div", { class: `collector type-${c.type}`, dataset: { type: c.type, side: c.side } },
       h("div", { class: "collector-head" }, icon(c.type), h("b", {}, typeName(ctx, c.type)), h("span", { class: "collector-side" }, c.side)),
       h("div", { class: "collector-text" }, collectorText(ctx, c)))));
@@ -156,7 +157,7 @@ function players(ctx, v) {
         h("b", { class: "player-name" }, mark(seat), who(ctx, seat)),
         p.leader ? img("torch", ctx.t("ui.crypt.leader")) : null,
         p.lights_out ? img("lights-out", ctx.t("ui.crypt.lights_out")) : null,
-        h("span", { class: "player-score" }, `${p.public_score}`)),
+        h("span", { class: "player-score", title: scoreParts(ctx.t, p) }, `${p.public_score}`)),
       h("div", { class: "player-dice" }, ...playerDice(ctx, v, p, seat === claimer && v.pending.length > 0)),
       h("div", { class: "collection" }, ...sortCollection(p.collection).map((c) => card(ctx, c, { small: true, extra: c.flipped ? "flipped" : "" }))));
   });
@@ -172,6 +173,7 @@ const sortCollection = (cards) => [...cards].sort((a, b) => TYPES.indexOf(a.type
 // -- the contract -------------------------------------------------------------------------------------------
 export function render(container, ctx) {
   const v = ctx.view;
+  lastT = ctx.t;
   ctx.rerender = () => render(container, ctx);
   container.replaceChildren(header(ctx, v), collectors(ctx, v), cryptRow(ctx, v), actionBar(ctx, v), players(ctx, v));
   container.onclick = (event) => {
@@ -184,9 +186,18 @@ export function render(container, ctx) {
   };
 }
 
+// The running score's parts: what everyone can count now; the collectors' bonuses come only at the end.
+function scoreParts(t, p) {
+  const servants = p.dice.filter((d) => d !== "exhausted").length;
+  return t("ui.crypt.score_parts", { treasure: p.public_score - servants, servants, total: p.public_score });
+}
+// summary(view) gets no ctx: it uses the translator of the last render (the page renders first).
+let lastT = (key) => key;
+
 /** The running public score, one row per seat, for the page's score panel. */
 export function summary(view) {
-  return view.players.map((p) => ({ seat: p.seat, score: p.public_score }));
+  return view.players.map((p) => ({ seat: p.seat, score: p.public_score, note: lastT("ui.crypt.bonus_at_end"),
+    title: scoreParts(lastT, p) }));
 }
 
 /** "What you may do now", in words, from the legal action types. */

@@ -27,6 +27,18 @@ let lastT = (key) => key;
 const PROMPTS = { obsidian: "ui.midas.p_obsidian", bidding: "ui.midas.p_bidding", penalty: "ui.midas.p_penalty",
   favours: "ui.midas.p_favours", swap: "ui.midas.p_swap", table: "ui.midas.p_table", result: "ui.midas.p_result" };
 const faceName = (ctx, f) => ctx.t(`term.${f}`);
+// What a favour does and what a face counts, one hover away (keys spelled out for the word tests).
+const FAVOUR_TEXT = { pot_de_vin: "ui.midas.favour_text.pot_de_vin", immunite: "ui.midas.favour_text.immunite",
+  damocles: "ui.midas.favour_text.damocles", echange: "ui.midas.favour_text.echange" };
+const FACE_TEXT = { diamond: "ui.midas.face_text.diamond", favour: "ui.midas.face_text.favour", obsidian: "ui.midas.face_text.obsidian" };
+const faceText = (ctx, v, f) => `${faceName(ctx, f)}: ${ctx.t(FACE_TEXT[f] || "ui.midas.face_text.stone", { stone: faceName(ctx, v.stone) })}`;
+// A favour bought and spent: the bribe changed the stone, the immunity cancelled a draw, Damoclès struck.
+function favourUsed(v, s) {
+  if (s.favour === "pot_de_vin") return v.bribe_holder !== s.seat;
+  if (s.favour === "immunite") return !s.immune;
+  if (s.favour === "damocles") return !v.damocles;
+  return false;
+}
 const favourName = (ctx, f) => ctx.t(`term.favour.${f}`);
 
 const CSS = `
@@ -69,6 +81,8 @@ const CSS = `
 .midas-favour { display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 9rem) auto; gap: .5rem; align-items: center; padding: .15rem 0; }
 .midas-favour .chip { text-align: center; white-space: nowrap; } .midas-favour .muted { font-size: .85rem; }
 .midas-favour.granted { opacity: .6; }
+.midas-favour-text { grid-column: 1 / -1; font-size: .8rem; margin-top: -.3rem; }
+.midas-stats .chip.used { text-decoration: line-through; opacity: .65; }
 `;
 function ensureStyle() {
   if (!document.getElementById("midas-style")) document.head.append(h("style", { id: "midas-style" }, CSS));
@@ -89,7 +103,11 @@ const counts = (v, stone, f, obsidian = v.values.obsidian) =>
 function faceValue(v, f) {
   if (f === "diamond") return `+${v.values.diamond}`;
   if (f === "favour") return `+${v.values.favour}`;
-  if (f === "obsidian") return v.values.obsidian === null ? "+?" : `+${v.values.obsidian}`;
+  if (f === "obsidian") {
+    // hidden while Cursed cards lie face down; this round's reveal has shown what they were worth
+    const shown = v.values.obsidian ?? (v.last_reveal?.round === v.round ? v.last_reveal.obsidian : null);
+    return shown === null || shown === undefined ? "+?" : `+${shown}`;
+  }
   return `+${v.values.stone}`;
 }
 
@@ -104,7 +122,7 @@ function header(ctx, v) {
     h("div", { class: "midas-stone", id: "midas-stone", dataset: { stone: v.stone } }, face(v.stone),
       h("div", {}, h("small", {}, `${ctx.t("ui.midas.round", { n: v.round })} · ${ctx.t("ui.midas.announces")}`), h("b", {}, faceName(ctx, v.stone)))),
     h("div", { class: "midas-values", id: "midas-values", title: ctx.t("ui.midas.rules") },
-      ...[v.stone, ...specials].map((f) => h("span", { class: "chip", dataset: { face: f }, title: faceName(ctx, f) }, face(f), faceValue(v, f)))),
+      ...[v.stone, ...specials].map((f) => h("span", { class: "chip", dataset: { face: f }, title: faceText(ctx, v, f) }, face(f), faceValue(v, f)))),
     h("div", { class: "midas-bidinfo" }, ...bid,
       h("span", { class: "chip", id: "midas-cap", dataset: { cap: v.cap } }, ctx.t("ui.midas.cap", { n: v.cap })),
       v.damocles ? h("span", { class: "chip chip-warn" }, ctx.t("ui.midas.damocles")) : null));
@@ -157,6 +175,10 @@ function actions(ctx, v) {
       { class: "btn action midas-swap", dataset: { with: a.with } })));
   }
   if (ctx.over) return null;
+  // the favours' Buy and Pass are in the favours panel: say so rather than "waiting for" oneself
+  if (!parts.length && (ofType(ctx, "buy").length || ofType(ctx, "pass").length)) {
+    parts.push(h("b", { id: "midas-favours-hint" }, ctx.t("ui.midas.offer_below")));
+  }
   if (!parts.length) parts.push(h("span", { class: "muted" }, ctx.t("ui.midas.waiting", { who: ctx.toAct.map(ctx.nameOf).join(", ") })));
   return h("div", { class: "midas-actions", id: "midas-actions" }, ...parts);
 }
@@ -187,7 +209,8 @@ function seats(ctx, v) {
       h("div", { class: "midas-stats" },
         h("span", { class: "chip midas-chest", dataset: { coins: s.chest } }, count(ctx.t, "ui.midas.chest_one", "ui.midas.chest", s.chest)),
         h("span", { class: "chip midas-purse", dataset: { purse: s.purse }, title: ctx.t("ui.midas.purse_title") }, ctx.t("ui.midas.purse", { n: s.purse })),
-        s.favour ? h("span", { class: "chip" }, favourName(ctx, s.favour)) : null,
+        s.favour ? h("span", { class: `chip midas-owned-favour${favourUsed(v, s) ? " used" : ""}`, dataset: { favour: s.favour, used: favourUsed(v, s) },
+          title: ctx.t(FAVOUR_TEXT[s.favour]) }, favourUsed(v, s) ? ctx.t("ui.midas.favour_used", { favour: favourName(ctx, s.favour) }) : favourName(ctx, s.favour)) : null,
         s.immune ? h("span", { class: "chip" }, ctx.t("ui.midas.immune")) : null));
   }));
 }
@@ -216,12 +239,22 @@ function favours(ctx, v) {
     ...Object.entries(v.favours).map(([f, info]) => {
       const buy = buys.find((a) => a.favour === f);
       return h("div", { class: `midas-favour${info.granted_to !== null ? " granted" : ""}`, dataset: { favour: f } },
-        h("span", {}, face("favour"), " ", favourName(ctx, f)),
+        h("span", { title: ctx.t(FAVOUR_TEXT[f]) }, face("favour"), " ", favourName(ctx, f)),
         h("span", { class: "chip" }, count(ctx.t, "ui.midas.price_one", "ui.midas.price", info.price)),
         h("span", { class: "muted" }, info.granted_to !== null ? ctx.t("ui.midas.granted", { who: ctx.nameOf(info.granted_to) }) : ctx.t("ui.midas.free")),
-        buy ? actionButton(buy, ctx.t("ui.midas.buy"), { class: "btn action btn-gold btn-small midas-buy", dataset: { favour: f } }) : null);
+        buy ? actionButton(buy, ctx.t("ui.midas.buy"), { class: "btn action btn-gold btn-small midas-buy", dataset: { favour: f } })
+          : pass && info.granted_to === null ? refusedBuy(ctx, v, info) : null,
+        h("span", { class: "muted midas-favour-text" }, ctx.t(FAVOUR_TEXT[f])));
     }),
     pass ? actionButton(pass, ctx.t("ui.midas.pass"), { id: "pass", class: "btn action btn-ghost btn-small" }) : null);
+}
+
+// A favour offered to this seat that it cannot buy: the Buy drawn disabled, with the reason.
+function refusedBuy(ctx, v, info) {
+  const me = v.seats[ctx.seat];
+  const why = me?.favour ? ctx.t("ui.midas.one_favour") : ctx.t("ui.midas.too_dear", { n: info.price });
+  return h("span", { class: "midas-buy-refused" }, h("button", { class: "btn btn-small", disabled: true, title: why }, ctx.t("ui.midas.buy")),
+    h("span", { class: "muted" }, ` ${why}`));
 }
 
 // Companion mode: the one device enters what happens at the real table; every legal action is a button.

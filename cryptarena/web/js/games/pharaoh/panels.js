@@ -93,9 +93,18 @@ function buildBlock(ctx) {
     h("p", { class: "muted" }, t("ui.pharaoh.build_hint")));
 }
 
-function diceOf(ctx, label) {
-  const c = ctx.cardsById[label], m = ctx.components?.monsters?.find((x) => x.id === label);
-  return c?.damage || m?.damage || (label === "hit" ? "1D6" : "");
+// A hex event's strike (label "event.<name>" or "event.trap", source "h<n>") rolls the dice printed on its hex.
+function hexEvent(ctx, s) {
+  if (!String(s.label).startsWith("event.") || !String(s.source || "").startsWith("h")) return null;
+  const tile = ctx.view.crypt?.[Number(s.source.slice(1))]?.tile;
+  const events = ctx.components?.hexes?.find((x) => x.id === tile)?.events || [];
+  const name = s.label.slice("event.".length);
+  return events.find((e) => e.name === name || e.kind === name) || null;
+}
+
+function diceOf(ctx, s) {
+  const label = s.label, c = ctx.cardsById[label], m = ctx.components?.monsters?.find((x) => x.id === label);
+  return c?.damage || m?.damage || hexEvent(ctx, s)?.damage || (label === "hit" ? "1D6" : "");
 }
 
 function strikeBlock(ctx) {
@@ -103,7 +112,9 @@ function strikeBlock(ctx) {
   const parts = (s.rolled || []).map(([n, dtype]) => `${n}${dtype ? " " + term(ctx, dtype) : ""}`).join(" + ");
   const types = [...new Set([s.dtype, ...(s.rolled || []).map((part) => part[1])].filter(Boolean))];
   const source = s.by != null ? ctx.nameOf(s.by) : s.source ? refName(ctx, s.source) : "";
-  const dice = diceOf(ctx, s.label);
+  const dice = diceOf(ctx, s);
+  // hits and hex damage have no type, so no immunity cancels them: say so rather than "none"
+  const untyped = hexEvent(ctx, s) ? "ui.pharaoh.hex_damage_type" : "ui.pharaoh.no_type";
   const dodges = ctx.legal.filter((a) => a.type === "dodge").map((a) => {
     const bonus = a.card ? ctx.cardsById[a.card]?.bonus || 0 : 0;
     return h("li", { class: "ph-odds", dataset: { card: a.card || "", at: s.dodge_at + bonus } },
@@ -111,7 +122,7 @@ function strikeBlock(ctx) {
   });
   return h("div", { id: "ph-strike", dataset: { target: s.target, label: s.label } },
     h("p", { class: "ph-incoming" }, t("ui.pharaoh.incoming", { what: term(ctx, s.label), source: source || "—", target: refName(ctx, s.target) })),
-    h("p", { id: "ph-damage" }, t("ui.pharaoh.damage", { dice: dice || "—", rolled: parts || "—", type: types.length ? types.map((x) => term(ctx, x)).join(", ") : t("ui.pharaoh.no_type") })),
+    h("p", { id: "ph-damage" }, t("ui.pharaoh.damage", { dice: dice || "—", rolled: parts || "—", type: types.length ? types.map((x) => term(ctx, x)).join(", ") : t(untyped) })),
     s.dodgeable ? h("ul", { class: "ph-odds-list" }, ...dodges) : h("p", { class: "muted" }, t("ui.pharaoh.undodgeable")));
 }
 
@@ -138,7 +149,10 @@ function placeBlock(ctx) {
 // Done drawn even while it is refused, with the reason.
 function discardBlock(ctx, kind) {
   const held = ctx.view.hand?.length || 0, limit = ctx.components?.limits?.hand_limit ?? 10;
-  if (kind === "event_discard") return h("div", { id: "ph-discard", dataset: { kind } }, h("p", {}, ctx.t("ui.pharaoh.event_discard_hint")));
+  // the answer in the panel too (the hand's Discard buttons may be out of sight, or on a phone's sheet)
+  if (kind === "event_discard") return h("div", { id: "ph-discard", dataset: { kind } }, h("p", {}, ctx.t("ui.pharaoh.event_discard_hint")),
+    h("div", { class: "ph-event-discards" }, ...ctx.legal.filter((a) => a.type === "discard")
+      .map((a) => button(ctx, a, `${ctx.t("ui.pharaoh.a.discard")}: ${term(ctx, a.card)}`, "ph-event-discard"))));
   const over = Math.max(0, held - limit), done = ctx.legal.some((a) => a.type === "done");
   return h("div", { id: "ph-discard", dataset: { kind, held, limit } },
     h("p", {}, ctx.t(over ? "ui.pharaoh.discard_over" : "ui.pharaoh.discard_free", { limit, n: held, over })),

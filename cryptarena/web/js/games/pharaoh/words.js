@@ -34,6 +34,16 @@ export function refName(ctx, ref) {
   }
 }
 
+/** What a Clear or a Thwart would discard, named as a card: a slot of the play being made
+ *  ("alteration"), the play's own modifier ("pending"), its last Enforce ("enforce"), or a tabled card. */
+function answered(ctx, target) {
+  const p = ctx.view.pending;
+  if ((target === "alteration" || target === "enhancement") && p?.[target]) return term(ctx, p[target]);
+  if (target === "pending" && p?.card) return term(ctx, p.card);
+  if (target === "enforce" && p?.modifiers?.length) return term(ctx, p.modifiers[p.modifiers.length - 1]);
+  return refName(ctx, target);
+}
+
 /** A legal action in words ("Move to Armoury #3", "Play Crossbow: table"). */
 export function actionLabel(ctx, a) {
   const p = {};
@@ -44,7 +54,7 @@ export function actionLabel(ctx, a) {
   if (a.method) p.method = ctx.t(`term.method.${a.method}`);
   if (a.to != null) p.to = refName(ctx, `h${a.to}`);
   if (a.side != null) p.side = ctx.t(SIDES[a.side]);
-  if (a.target) p.target = refName(ctx, a.target);
+  if (a.target) p.target = a.type === "respond" ? answered(ctx, a.target) : refName(ctx, a.target);
   if (a.piece) p.piece = refName(ctx, a.piece);
   if (a.uid != null) p.uid = refName(ctx, `t${a.uid}`);
   if (a.turn != null) p.turn = a.turn;

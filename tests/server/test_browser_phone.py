@@ -41,7 +41,7 @@ TABLES = {
     "quartz": (3, {}, 5, "easy", 14),
     "midas": (2, {}, 5, "easy", 8),
     "crusade": (2, {}, 5, "easy", 14),
-    "pharaoh": (2, {"round_limit": 8}, 5, "easy", 10),
+    "pharaoh": (3, {"round_limit": 8}, 5, "easy", 10),  # a newcomer's first game: two bots
 }
 
 # The page's state, what it offers (elements carrying a legal action, not disabled) and its width.

@@ -124,14 +124,16 @@ def test_a_newcomer_takes_the_lesson_from_the_lobby_to_the_tick(browser_and_serv
     assert page.query_selector("#guide-play") and page.query_selector("#guide-lobby")
     if width < 700:  # a phone's page is no wider than its screen
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
-    if index == 0:  # what was learnt, at once: a game against bots of the lesson's size
+    if index == 0:  # what was learnt, at once: a game against bots, three players by default (two bots)
         lesson_table = page.evaluate("window.cryptarena.table.id")
+        players = int(page.input_value("#guide-players"))
+        assert players == 3 and lesson.players == 2
         page.click("#guide-play")
         page.wait_for_function(f"window.cryptarena?.table && window.cryptarena.table.id !== '{lesson_table}' "
                                "&& window.cryptarena.state?.view")
         table = page.evaluate("window.cryptarena.table")
         assert table["status"] == "playing" and table["tutorial"] is None and not table["rated"]
-        assert [s["kind"] for s in table["seats"]] == ["human"] + ["bot"] * (lesson.players - 1)
+        assert [s["kind"] for s in table["seats"]] == ["human"] + ["bot"] * (players - 1)
         assert page.evaluate("window.cryptarena.state.seat") == 0
         page.goto(base_url + "/")
     else:

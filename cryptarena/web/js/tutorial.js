@@ -88,6 +88,12 @@ export class Guide {
     if (this.index > 0) buttons.push(h("button", { class: "btn btn-small btn-ghost", id: "guide-back", onclick: () => this.go(-1) }, t("ui.tutorial_back")));
     if (!last) buttons.push(h("button", { class: "btn btn-small btn-gold", id: "guide-next", onclick: () => this.go(1) }, t("ui.tutorial_next")));
     else if (lesson.done) {
+      const counts = this.playerCounts();
+      if (counts.length > 1) {
+        buttons.push(h("label", { class: "guide-players" }, t("ui.tutorial_players"), " ",
+          h("select", { id: "guide-players", onchange: (e) => { this.players = Number(e.target.value); } },
+            ...counts.map((n) => h("option", { value: n, selected: n === this.players }, String(n))))));
+      }
       buttons.push(h("button", { class: "btn btn-small btn-gold", id: "guide-play", onclick: () => this.playOn() }, t("ui.tutorial_play")),
         h("a", { class: "btn btn-small btn-ghost", id: "guide-lobby", href: "/" }, t("ui.tutorial_lobby")));
     } else buttons.push(h("span", { class: "guide-your-move" }, t("ui.tutorial_your_move")));
@@ -107,14 +113,23 @@ export class Guide {
     this.point();
   }
 
-  /** What was learnt, at once against bots: a friendly table of the lesson's size, the learner in
+  /** What was learnt, at once against bots: a friendly table of the chosen size, the learner in
    *  seat 0, medium bots in the others, started. */
+  /** The table sizes the game allows; the first game after a lesson defaults to three players (two
+   *  bots) where the game has no teams, else the lesson's own size. */
+  playerCounts() {
+    const game = this.page.game || {}, table = this.page.table;
+    const low = game.min_players || table.players, high = game.max_players || table.players;
+    this.players ??= Array.isArray(table.teams) ? table.players : Math.min(high, Math.max(table.players, 3, low));
+    return Array.from({ length: high - low + 1 }, (_, i) => low + i);
+  }
+
   async playOn() {
-    const table = this.page.table;
+    const table = this.page.table, players = this.players || table.players;
     try {
-      const created = (await api.post("/api/tables", { game: table.game, players: table.players, rated: false })).table;
+      const created = (await api.post("/api/tables", { game: table.game, players, rated: false })).table;
       saveToken(created.id, (await api.post(`/api/tables/${created.id}/seats/0`, { kind: "human" })).token);
-      for (let seat = 1; seat < table.players; seat++) await api.post(`/api/tables/${created.id}/seats/${seat}`, { kind: "bot", agent: "medium" });
+      for (let seat = 1; seat < players; seat++) await api.post(`/api/tables/${created.id}/seats/${seat}`, { kind: "bot", agent: "medium" });
       await api.post(`/api/tables/${created.id}/start`);
       location.href = `/table/${encodeURIComponent(created.id)}`;
     } catch (e) { toast(e.message); }

@@ -109,3 +109,15 @@ def test_mining_an_unstable_crystal_logs_the_marker_it_brings():
                 assert marker in render_strict(GAME, mined[0], lang)
             return
     raise AssertionError("no unstable crystal was mined")
+
+
+@pytest.mark.parametrize("game_id", ["quartz", "crusade"])
+def test_no_page_word_puts_a_count_before_a_plural_noun(game_id):
+    """A count of one must not read "1 helmets" or "1 Graves": the page's words put the count after
+    a label ("helmets: 1") where the noun cannot follow the number (a log line uses plural=…)."""
+    catalogue = json.loads((resources.files(f"cryptarena.games.{game_id}") / "messages.json").read_text(encoding="utf-8"))
+    plural = re.compile(r"\{n\} (?:\w+ )?(?:dice|dés|helmets|casques|markers|marqueurs|tokens|jetons|graves|tombes"
+                        r"|moves|cases|crystals|cristaux)\b", re.IGNORECASE)
+    found = [(lang, key, text) for lang in ("en", "fr") for key, text in catalogue[lang].items()
+             if key.startswith("ui.") and isinstance(text, str) and plural.search(text)]
+    assert found == []

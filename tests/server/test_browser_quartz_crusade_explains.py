@@ -117,3 +117,46 @@ def test_quartz_no_reroll_left_says_why_and_the_chest_step_holds_its_answers(pag
     assert page.query_selector(f"#actions .qz-protect[data-action='{dumps(protect)}']")
     assert scene.click(seat, f"#actions .qz-protect[data-action='{dumps(protect)}']") == protect
     assert state.chests[seat]["red"] == 1
+
+
+# -- Crusade -------------------------------------------------------------------------------------------
+sys.path.insert(0, str(TESTS / "crusade"))
+from crusade_play import GAME as CRUSADE, T, table as crusade_table  # noqa: E402
+
+
+@pytest.mark.parametrize("lang, why", [("en", "no Necromancer within 1 tile"), ("fr", "aucun Nécromancien"), ("zh", "死灵法师")])
+def test_crusade_a_card_that_cannot_be_played_says_why_and_the_board_explains_itself(page, lang, why):
+    state = crusade_table(4, graves={T(1, 1): ("nm", 2), T(3, 3): None, T(2, 4): "gk"},
+                          pos={0: T(0, 0), 1: T(4, 1), 2: T(4, 4), 3: None},
+                          hands={0: ["kick", "sprint"], 1: ["sacred_seal"], 2: ["boo", "glide"]}, turn=0)
+    scene = Scene(page, page.base_url, "crusade", state, lang)
+    scene.draw(0)
+    kick = '#crusade-hand .crusade-card[data-card="kick"]'
+    assert why in page.inner_text(f"{kick} .crusade-why-not")
+    assert not page.query_selector('#crusade-hand .crusade-card[data-card="sprint"] .crusade-why-not')  # playable
+    grave = f'.crusade-grave[data-tile="{T(1, 1)}"] > title'
+    if lang == "en":
+        assert page.text_content(grave) == ("Grave of the Necromancers: another team's player who ends a turn here "
+                                            "captures it · Sealed for 2 more round(s): it cannot be captured until "
+                                            "the seal fades or is broken")
+        assert "+5 tokens" in page.text_content(".crusade-shed > title")
+        assert "+1 per Grave held" in title_of(page, '.crusade-purse[data-team="gk"]')
+        assert title_of(page, '.crusade-hand[data-seat="2"] .crusade-back') == "A hidden Tier I card"
+    shoot(page, f"crusade-{lang}")
+
+
+def test_crusade_a_tier_out_of_reach_in_the_shop_says_why(page):
+    state = CRUSADE.new_state(4, 3, {})
+    while state.phase != "shop":  # the first shop opens at the start of round 2
+        seat = state.to_act()[0]
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a["type"] == "end"))
+    seat = state.to_act()[0]
+    team = state.teams[seat]
+    state.purse[team] = 2 if team == "nm" else 4  # tier 3 out of reach, tier 1 not: the team still shops
+    state.__dict__.pop("_legal_cache", None)
+    scene = Scene(page, page.base_url, "crusade", state, "fr")
+    scene.draw(seat)
+    dear = '#crusade-shop .crusade-buy[data-tier="3"]'
+    assert page.is_disabled(dear) and "votre équipe en a" in page.inner_text(dear)
+    assert page.get_attribute(dear, "title") == page.inner_text(f"{dear} .crusade-why-not")
+    assert page.query_selector("#crusade-done:not([disabled])")

@@ -160,3 +160,4 @@ def test_crusade_a_tier_out_of_reach_in_the_shop_says_why(page):
     assert page.is_disabled(dear) and "votre équipe en a" in page.inner_text(dear)
     assert page.get_attribute(dear, "title") == page.inner_text(f"{dear} .crusade-why-not")
     assert page.query_selector("#crusade-done:not([disabled])")
+    shoot(page, "crusade-shop-fr")

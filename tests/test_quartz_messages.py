@@ -14,7 +14,7 @@ from cryptarena.engine.messages import LANGUAGES, render_strict
 from cryptarena.games.quartz import Quartz
 
 GAME = Quartz()
-SUB_TEMPLATE_PREFIXES = ("ui.", "quartz.part.", "term.")  # ui.*: page words, not log entries
+SUB_TEMPLATE_PREFIXES = ("ui.", "quartz.part.", "term.", "reason.")  # ui.*: page words, reason.*: refusals, not log entries
 
 
 def play_random(players: int, seed: int, options: dict | None = None):

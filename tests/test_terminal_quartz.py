@@ -188,7 +188,7 @@ def test_helmets_steal_and_pickaxe_by_short_command(monkeypatch):
         {"type": "steal", "from": other, "colour": "yellow"}, {"type": "steal", "from": other, "colour": "white"},
         {"type": "use", "face": "pickaxe"}, {"type": "draw"}]
     assert {"type": "end_turn"} in my_actions(state, me)  # typed, or forced when nothing else was left
-    assert f"Seat {me} (you) turns two helmets into a steal." in out
+    assert f"Seat {me} (you) counts two helmets as one steal face." in out
     assert f"Seat {me} (you) steals one yellow crystal from Seat {other}." in out
     assert f"s {other} yellow" in out and "a yellow (worth 9) from" in out
 

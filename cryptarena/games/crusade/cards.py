@@ -153,7 +153,7 @@ def resolve(state, seat: int, action: dict) -> dict:
                  if any(state.board.dist[state.pos[gk]][t] <= reach for t in nm_graves)]
         for gk in heard:
             state.reveal(gk)
-        return {"seats": heard}
+        return _who(heard)
     if card_id == "ghastly_touch":
         state.effects[action["target"]]["ghastly"] = True
         return {"target": action["target"]}
@@ -161,7 +161,7 @@ def resolve(state, seat: int, action: dict) -> dict:
         broken = state.seals_within(here, reach)
         for tile in broken:
             state.graves[tile]["seal"] = 0
-        return {"tiles": broken}
+        return {"tiles": broken, "several": len(broken) > 1}
     if card_id == "life_leech":
         state.effects[action["target"]]["leech"] -= LEECH
         state.turn["boost_next"] += LEECH
@@ -177,5 +177,11 @@ def resolve(state, seat: int, action: dict) -> dict:
         scared = state.pieces_within(here, reach, GK)
         for gk in scared:
             state.effects[gk]["boo"] = True
-        return {"seats": scared}
+        return _who(scared)
     raise AssertionError(f"no effect for card {card_id!r}")
+
+
+def _who(seats: list[int]) -> dict:
+    """The seats a card reached, for its log line: none at all reads "nobody was near" rather than
+    "nobody cannot…", and one or several decide the verb's number in French."""
+    return {"seats": seats, "several": len(seats) > 1} if seats else {}

@@ -482,7 +482,20 @@ class CrusadeState(State):
                 "copies": self.copies, "hands": hands, "turn": turn,
                 "leaf_blower": dict(self.leaf) if self.leaf else None,
                 "shop_done": list(self.shop_done), "scores": {team: self.graves_of(team) for team in TEAMS},
-                "winner": self.winner}
+                "winner": self.winner, "why_not": self._why_not(seat)}
+
+    def _why_not(self, seat: int | None) -> dict:
+        """On the seat's own turn, why each card of its hand that it cannot play now is refused (the
+        engine's keyed reason), so that the page shows it on the card instead of leaving it dim."""
+        if seat is None or self.phase != "turn" or not self.turn or self.turn["seat"] != seat:
+            return {}
+        playable = {a["card"] for a in self.legal_actions(seat) if a["type"] == "play"}
+        out = {}
+        for card in dict.fromkeys(self.hands[seat]):
+            reason = None if card in playable else explain(self, seat, {"type": "play", "card": card})
+            if getattr(reason, "key", None):
+                out[card] = {"msg": reason.key, "params": reason.params}
+        return out
 
     # ------------------------------------------------------------------ chance
     def _check_outcome(self, kind: str, value, queued: list) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...engine import IllegalAction, Rng, State
+from .reasons import explain, faces_refused
 from .components import (COLOURS, DICE, FEWEST_IN_CHEST_PENALTY, FREE_REROLLS, HELMETS_PER_WILD, MINIMUM,
                          ROUNDS, SET_BONUS, UNSTABLE, UNSTABLE_PENALTY, UNSTABLE_PER_ROUND, UNSTABLE_ROUND_ONE,
                          VALUES, DIE_PRESETS)
@@ -71,10 +72,11 @@ class QuartzState(State):
         colour = self._draw()
         if colour is not None:
             self.carts[seat][colour] += 1
-            self.add_log("quartz.mine", {"seat": seat, "colour": colour}, seat=seat,
-                         chance={"kind": "crystal", "value": colour})
-            if colour == UNSTABLE:
+            params = {"seat": seat, "colour": colour}
+            if colour == UNSTABLE:  # the marker it brings is the only reward of an unstable crystal: say so
                 self.markers[seat] += 1
+                params["markers"] = self.markers[seat]
+            self.add_log("quartz.mine", params, seat=seat, chance={"kind": "crystal", "value": colour})
         self.free_left = FREE_REROLLS
         self.dice = [self._roll() for _ in range(DICE)]
         self.add_log("quartz.roll", {"seat": seat, "dice": list(self.dice)}, seat=seat,
@@ -159,6 +161,9 @@ class QuartzState(State):
         # steal
         return [{"type": "steal", "from": s, "colour": c} for s in range(self.players) if s != seat
                 for c in COLOURS if self.carts[s][c] > 0] + [{"type": "stop"}]
+
+    def _explain_illegal(self, seat: int, action: dict):
+        return explain(self, seat, action)
 
     def _protectable(self, cart: dict) -> list[str]:
         allowed = ALL if self.options["unstable_in_chest"] else COLOURS
@@ -296,10 +301,13 @@ class QuartzState(State):
         return {"round": self.round, "rounds": ROUNDS, "bag": dict(self.bag), "bag_size": sum(self.bag.values()),
                 "unstable_supply": self.unstable_supply,
                 "seats": [{"seat": s, "cart": dict(self.carts[s]), "chest": dict(self.chests[s]),
-                           "markers": self.markers[s], "score": scores[s]["total"]} for s in range(self.players)],
+                           "markers": self.markers[s], "score": scores[s]["total"],
+                           "parts": scores[s]["breakdown"]} for s in range(self.players)],
                 "order": list(self.order), "dice": list(self.dice), "free_rerolls": self.free_left,
                 "faces": dict(self.faces), "helmets": self.helmets, "used": list(self.used),
                 "left": self.left, "drawn": {c: k for c, k in self.drawn.items() if k} if self.phase == "jackhammer" else {},
+                # why each rolled face that is not offered cannot be used (the page shows it on a disabled button)
+                "faces_refused": faces_refused(self, self.order[0]) if self.phase == "actions" and self.order else {},
                 **({"result": {"scores": scores, "winners": self.winners()}} if self.is_over() else {})}
 
     def _check_outcome(self, kind: str, value, queued: list) -> None:

@@ -6,6 +6,7 @@
 // data-action = its JSON: a legal move lights its tile; a card is picked first, then its target (a
 // piece or a tile on the board, or a button in the list under the hand).
 import { h } from "../api.js";
+import { renderEntry } from "../i18n.js";
 
 const TEAM_COLOUR = { gk: "#e2b13c", nm: "#a56bff" };
 // Seats of a team share its colour in shades, so the seat list tells the players apart too.
@@ -33,6 +34,8 @@ function cardText(ctx, id) {
   return text === key ? "" : text;
 }
 const cardTier = (id) => CARDS[id] ?? 0;
+// an engine's reason ({msg, params}: a catalogue key) in the page's words
+const reasonText = (ctx, entry) => renderEntry(ctx.words, entry, ctx.names);
 const teamOf = (v, seat) => v.teams[seat];
 const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const actionAttr = (a) => (a ? ` data-action="${esc(JSON.stringify(a))}"` : "");
@@ -90,7 +93,9 @@ function tileSvg(ctx, v, g, t, ch, turnSeat) {
   if (t.rose && !grave) parts.push(`<circle class="crusade-rose" cx="${cx - u * 0.55}" cy="${cy - u * 0.55}" r="${u * 0.12}"/>`);
   if (grave) {
     const owner = grave.owner || "none";
-    parts.push(`<g class="crusade-grave grave-${owner}" data-tile="${t.id}" data-owner="${owner}" data-seal="${grave.seal}">`
+    const what = [grave.owner ? ctx.t("ui.crusade.grave_owned", { team: teamName(ctx.t, grave.owner) }) : ctx.t("ui.crusade.grave_free"),
+      grave.seal ? ctx.t("ui.crusade.sealed", { n: grave.seal }) : ""].filter(Boolean).join(" · ");
+    parts.push(`<g class="crusade-grave grave-${owner}" data-tile="${t.id}" data-owner="${owner}" data-seal="${grave.seal}"><title>${esc(what)}</title>`
       + `<circle class="crusade-rose" cx="${cx - u * 0.55}" cy="${cy - u * 0.55}" r="${u * 0.12}"/>`
       + `<path d="M${cx - u * 0.26} ${cy + u * 0.12}v${-u * 0.4}a${u * 0.26} ${u * 0.26} 0 0 1 ${u * 0.52} 0v${u * 0.4}z"/>`
       + `<path class="crusade-cross" d="M${cx} ${cy - u * 0.42}v${u * 0.3}M${cx - u * 0.1} ${cy - u * 0.3}h${u * 0.2}"/>`
@@ -156,9 +161,9 @@ function header(ctx, v) {
     h("div", { class: "crusade-round", id: "crusade-round", dataset: { round: v.round, rounds: v.rounds } }, ctx.t("ui.crusade.round", { n: v.round, of: v.rounds })),
     ...order.map((team) => h("div", { class: `crusade-team team-${team}${team === v.my_team ? " mine" : ""}`, dataset: { team } },
       h("b", {}, teamName(ctx.t, team)),
-      h("span", { class: "chip crusade-graves", dataset: { team, graves: v.scores[team] } }, ctx.t("ui.crusade.graves", { n: v.scores[team] })),
-      h("span", { class: "chip crusade-purse", dataset: { team, tokens: v.purse[team] } }, ctx.t("ui.crusade.purse", { n: v.purse[team] })),
-      h("span", { class: "muted crusade-earned", dataset: { team, earned: v.earned[team] } }, ctx.t("ui.crusade.earned", { n: v.earned[team] })))),
+      h("span", { class: "chip crusade-graves", dataset: { team, graves: v.scores[team] }, title: ctx.t("ui.crusade.graves_title") }, ctx.t("ui.crusade.graves", { n: v.scores[team] })),
+      h("span", { class: "chip crusade-purse", dataset: { team, tokens: v.purse[team] }, title: ctx.t("ui.crusade.purse_title") }, ctx.t("ui.crusade.purse", { n: v.purse[team] })),
+      h("span", { class: "muted crusade-earned", dataset: { team, earned: v.earned[team] }, title: ctx.t("ui.crusade.earned_title") }, ctx.t("ui.crusade.earned", { n: v.earned[team] })))),
     turn ? h("div", { class: "crusade-turn", id: "crusade-turn", dataset: { seat: turn.seat } },
       h("b", {}, ctx.nameOf(turn.seat)), " ", turn.moved ? ctx.t("ui.crusade.moved") : ctx.t("ui.crusade.allowance", { n: turn.allowance }),
       " · ", ctx.t("ui.crusade.cards_left", { n: turn.cards_left }), turn.extra_move ? h("span", { class: "chip" }, ctx.t("ui.crusade.extra_move")) : null,
@@ -184,7 +189,10 @@ function myHand(ctx, v, ch) {
     if (giveUp) return cardFace(ctx, id, "crusade-give-up playable", { "data-action": JSON.stringify(giveUp) });
     const playable = ch.plays.some((a) => a.card === id);
     const selected = ch.card === id && ctx.local.cardIndex === i;
-    return cardFace(ctx, id, `${playable ? "playable" : ""}${selected ? " selected" : ""}`.trim(), { "data-pick": playable ? `card:${i}` : null });
+    const face = cardFace(ctx, id, `${playable ? "playable" : ""}${selected ? " selected" : ""}`.trim(), { "data-pick": playable ? `card:${i}` : null });
+    const why = !playable && v.why_not?.[id]; // on your turn, a card you cannot play says why on its face
+    if (why) face.append(h("span", { class: "crusade-why-not" }, reasonText(ctx, why)));
+    return face;
   });
   return h("div", { class: "crusade-panel crusade-myhand", id: "crusade-hand" },
     h("h3", {}, ctx.t("ui.crusade.your_hand")), giveUps.length ? h("div", { class: "crusade-alert" }, ctx.t("ui.crusade.give_up")) : null,
@@ -230,8 +238,13 @@ function shop(ctx, v) {
     h("h3", {}, ctx.t("ui.crusade.shop"), " · ", teamName(ctx.t, team), " · ", ctx.t("ui.crusade.purse", { n: v.purse[team] })),
     h("div", { class: "crusade-tiers" }, ...[1, 2, 3].map((tier) => {
       const buy = ctx.legal.find((a) => a.type === "buy" && a.tier === tier);
-      return btn(buy, [h("b", {}, ctx.t("ui.crusade.tier", { t: ROMAN[tier] })), h("small", {}, ctx.t("ui.crusade.price", { n: v.prices[team][String(tier)] })),
-        h("small", {}, ctx.t("ui.crusade.pile", { n: v.piles[team][String(tier)] }))], { class: `btn action crusade-buy tier-${tier}`, dataset: { tier } });
+      const price = v.prices[team][String(tier)], pile = v.piles[team][String(tier)];
+      // a tier out of reach says why (the engine's words for the same refusal), while the team is shopping
+      const why = !buy && ctx.legal.length ? reasonText(ctx, pile ? { msg: "reason.crusade.too_dear", params: { tier, price, purse: v.purse[team] } }
+        : { msg: "reason.crusade.pile_empty", params: { tier } }) : null;
+      return btn(buy, [h("b", {}, ctx.t("ui.crusade.tier", { t: ROMAN[tier] })), h("small", {}, ctx.t("ui.crusade.price", { n: price })),
+        h("small", {}, ctx.t("ui.crusade.pile", { n: pile })), why ? h("small", { class: "crusade-why-not" }, why) : null],
+      { class: `btn action crusade-buy tier-${tier}`, dataset: { tier }, title: why });
     }), btn(done, ctx.t("ui.crusade.done"), { id: "crusade-done", class: "btn action btn-gold" })), who);
 }
 
@@ -244,7 +257,7 @@ function players(ctx, v) {
       const backs = [...hand.tiers];
       for (const id of hand.revealed || []) { const i = backs.indexOf(cardTier(id)); if (i >= 0) backs.splice(i, 1); }
       shown = [...(hand.revealed || []).map((id) => cardFace(ctx, id, "mini revealed", { title: ctx.t("ui.crusade.revealed") })),
-        ...backs.map((tier) => h("span", { class: `crusade-back team-${p.team} tier-${tier}`, dataset: { tier } }, ROMAN[tier]))];
+        ...backs.map((tier) => h("span", { class: `crusade-back team-${p.team} tier-${tier}`, dataset: { tier }, title: ctx.t("ui.crusade.back", { t: ROMAN[tier] }) }, ROMAN[tier]))];
     }
     const effects = effectWords(ctx, p.effects);
     return h("div", { class: `crusade-hand team-${p.team}${p.seat === ctx.seat ? " me" : ""}${ctx.toAct.includes(p.seat) && !ctx.over ? " acting" : ""}`, dataset: { seat: p.seat, team: p.team, count: hand.tiers.length } },

@@ -4,8 +4,10 @@
 // Dice are clicked to mark them for a reroll; the reroll button then sends the legal reroll of
 // exactly those dice.
 import { h, seatMark } from "../api.js";
+import { renderEntry } from "../i18n.js";
 
 const COLOURS = ["white", "pink", "green", "blue", "red", "yellow", "black"];
+const VALUES = { white: 2, pink: 3, green: 4, blue: 5, red: 7, yellow: 9 }; // points a crystal is worth (rules §2)
 const FACES = ["pickaxe", "jackhammer", "chest", "cart", "steal"];
 
 // 24×24 glyphs, drawn in currentColor.
@@ -25,12 +27,29 @@ const glyph = (name, cls = "qz-glyph") =>
 // "What you may do now" per phase; the keys are spelled out so tests can find every one.
 const PROMPTS = { roll: "ui.quartz.p_roll", actions: "ui.quartz.p_actions", pickaxe: "ui.quartz.p_pickaxe",
   jackhammer: "ui.quartz.p_jackhammer", chest: "ui.quartz.p_chest", cart: "ui.quartz.p_cart", steal: "ui.quartz.p_steal" };
+// what a chest, cart or steal asks for, above the answers
+const ASKS = { chest: "ui.quartz.ask_chest", cart: "ui.quartz.ask_cart", steal: "ui.quartz.ask_steal" };
 const colourName = (ctx, c) => ctx.t(`term.colour.${c}`);
 const faceName = (ctx, f) => ctx.t(`term.${f}`);
 // what a face does, on hover wherever a die face or its count is drawn
 const DOES = { pickaxe: "ui.quartz.does_pickaxe", jackhammer: "ui.quartz.does_jackhammer", chest: "ui.quartz.does_chest",
   cart: "ui.quartz.does_cart", steal: "ui.quartz.does_steal", helmet: "ui.quartz.does_helmet" };
 const faceDoes = (ctx, f) => (DOES[f] ? ctx.t(DOES[f]) : faceName(ctx, f));
+// what a crystal is worth, on hover wherever one is drawn
+const gemDoes = (ctx, c) => (c === "black" ? ctx.t("ui.quartz.gem_unstable", { colour: colourName(ctx, c) })
+  : ctx.t("ui.quartz.gem_value", { colour: colourName(ctx, c), n: VALUES[c] }));
+// an engine's reason ({msg, params}: a catalogue key) in the page's words
+const reasonText = (ctx, entry) => renderEntry(ctx.words, entry, ctx.names);
+// summary(view) gets no ctx: it uses the translator of the last render (the page renders first).
+let lastT = (key) => key;
+// the score's parts in words: "23 = Crystals 20 + Set bonuses 6 − Fewest in chest 5"
+function scoreParts(t, s) {
+  if (!s.parts) return "";
+  const parts = Object.entries(s.parts).filter(([, n]) => n);
+  const text = parts.map(([k, n], i) => `${i ? (n < 0 ? " − " : " + ") : n < 0 ? "−" : ""}${t(`term.${k}`)} ${Math.abs(n)}`).join("");
+  const note = s.parts.fewest_in_chest ? ` (${t("ui.quartz.fewest_note")})` : "";
+  return `${s.score} = ${text || 0}${note}`;
+}
 
 const CSS = `
 .qz-header { display: flex; gap: .6rem; flex-wrap: wrap; align-items: center; }
@@ -59,6 +78,10 @@ button.qz-die { cursor: pointer; } button.qz-die:hover { transform: translateY(-
 .qz-row { display: flex; gap: .35rem; flex-wrap: wrap; align-items: center; margin-top: .3rem; min-height: 24px; }
 .qz-row > b { width: 3.6rem; font-size: .8rem; color: var(--muted); }
 .qz-markers { display: inline-flex; align-items: center; gap: 2px; }
+.qz-refused { display: inline-flex; flex-direction: column; gap: 2px; max-width: 16rem; }
+.qz-refused .qz-why { font-size: .78rem; color: var(--muted); line-height: 1.2; }
+.qz-refused button[disabled] { opacity: .55; cursor: not-allowed; }
+.qz-ask { flex-basis: 100%; font-weight: 600; }
 `;
 function ensureStyle() {
   if (!document.getElementById("quartz-style")) document.head.append(h("style", { id: "quartz-style" }, CSS));
@@ -69,7 +92,7 @@ const gem = (colour, count, attrs = {}) =>
 
 function gems(ctx, holder, cls, attrsFor = () => ({})) {
   const present = COLOURS.filter((c) => holder[c] > 0);
-  return h("span", { class: cls }, ...(present.length ? present.map((c) => gem(c, holder[c], { title: colourName(ctx, c), ...attrsFor(c) }))
+  return h("span", { class: cls }, ...(present.length ? present.map((c) => gem(c, holder[c], { title: gemDoes(ctx, c), ...attrsFor(c) }))
     : [h("span", { class: "muted" }, ctx.t("ui.quartz.empty"))]));
 }
 
@@ -80,9 +103,9 @@ const actionButton = (action, text, attrs = {}) =>
 function header(ctx, v) {
   return h("div", { class: "qz-header", id: "qz-header" },
     h("span", { class: "chip", id: "qz-round" }, ctx.t("ui.quartz.round", { n: v.round, of: v.rounds })),
-    h("span", { class: "chip", id: "qz-bag", dataset: { size: v.bag_size } }, ctx.t("ui.quartz.bag", { n: v.bag_size })),
+    h("span", { class: "chip", id: "qz-bag", dataset: { size: v.bag_size }, title: ctx.t("ui.quartz.bag_title") }, ctx.t("ui.quartz.bag", { n: v.bag_size })),
     gems(ctx, v.bag, "qz-bag-contents"),
-    h("span", { class: "chip muted" }, ctx.t("ui.quartz.supply", { n: v.unstable_supply })));
+    h("span", { class: "chip muted", id: "qz-supply", title: ctx.t("ui.quartz.supply_title") }, ctx.t("ui.quartz.supply", { n: v.unstable_supply })));
 }
 
 function dice(ctx, v) {
@@ -109,6 +132,11 @@ function dice(ctx, v) {
     const me = v.seats[ctx.seat];
     const cost = v.free_rerolls > 0 ? ctx.t("ui.quartz.reroll_free", { n: v.free_rerolls }) : ctx.t("ui.quartz.reroll_marker", { n: me.markers });
     const buttons = [];
+    if (!rerolls.length) { // no free reroll left and no marker: say so beside a disabled Reroll
+      buttons.push(h("span", { class: "qz-refused", id: "qz-reroll-refused" },
+        h("button", { class: "btn action", disabled: true, id: "reroll-none" }, ctx.t("ui.quartz.reroll_none")),
+        h("span", { class: "qz-why" }, reasonText(ctx, { msg: "reason.quartz.no_reroll" }))));
+    }
     if (rerolls.length) {
       buttons.push(h("button", { class: "btn action", id: "reroll", disabled: !action, "data-action": action ? JSON.stringify(action) : null },
         `${ctx.t("ui.quartz.reroll", { n: marked.length })} (${cost})`));
@@ -137,7 +165,15 @@ function actionBar(ctx, v) {
   }
   for (const a of ctx.legal.filter((x) => x.type === "use")) {
     buttons.push(actionButton(a, [glyph(a.face), ` ${ctx.t("ui.quartz.use", { face: faceName(ctx, a.face), n: v.faces[a.face] })}`],
-      { class: "btn action btn-gold qz-use", dataset: { face: a.face } }));
+      { class: "btn action btn-gold qz-use", dataset: { face: a.face }, title: faceDoes(ctx, a.face) }));
+  }
+  if (v.phase === "actions" && ctx.legal.length) { // a face rolled but not usable now: why, beside a disabled button
+    for (const [face, why] of Object.entries(v.faces_refused || {})) {
+      buttons.push(h("span", { class: "qz-refused qz-use-refused", dataset: { face } },
+        h("button", { class: "btn action", disabled: true, title: faceDoes(ctx, face) },
+          glyph(face), ` ${ctx.t("ui.quartz.use", { face: faceName(ctx, face), n: v.faces[face] ?? 0 })}`),
+        h("span", { class: "qz-why" }, reasonText(ctx, why))));
+    }
   }
   const draw = ctx.legal.find((a) => a.type === "draw");
   if (draw) buttons.push(actionButton(draw, ctx.t("ui.quartz.draw", { n: v.left }), { id: "draw", class: "btn action btn-gold" }));
@@ -148,7 +184,19 @@ function actionBar(ctx, v) {
         title: `${ctx.t("ui.quartz.return")} ${colourName(ctx, a.colour)}` }, ctx.t("ui.quartz.return")));
     }
   }
-  if (["chest", "cart", "steal"].includes(v.phase) && ctx.legal.length) buttons.push(h("span", { class: "chip" }, ctx.t("ui.quartz.uses_left", { n: v.left })));
+  if (["chest", "cart", "steal"].includes(v.phase) && ctx.legal.length) {
+    // the panel that asks holds the answers too (they are also on the carts below)
+    buttons.push(h("span", { class: "qz-ask", id: "qz-ask", dataset: { phase: v.phase } }, ctx.t(ASKS[v.phase])));
+    for (const a of ctx.legal) {
+      if (a.type === "protect") buttons.push(h("button", { class: `gem gem-${a.colour} qz-protect`, "data-action": JSON.stringify(a), dataset: { colour: a.colour }, title: gemDoes(ctx, a.colour) }, colourName(ctx, a.colour)));
+      if (a.type === "steal") {
+        buttons.push(h("button", { class: `gem gem-${a.colour} qz-steal`, "data-action": JSON.stringify(a), dataset: { colour: a.colour, from: a.from }, title: gemDoes(ctx, a.colour) },
+          ctx.t("ui.quartz.from", { colour: colourName(ctx, a.colour), who: ctx.nameOf(a.from) })));
+      }
+      if (a.type === "dump") buttons.push(actionButton(a, [seatMark(a.to), ctx.nameOf(a.to)], { class: "btn action btn-small qz-dump", dataset: { to: a.to } }));
+    }
+    buttons.push(h("span", { class: "chip" }, ctx.t("ui.quartz.uses_left", { n: v.left })));
+  }
   const stop = ctx.legal.find((a) => a.type === "stop");
   if (stop && v.phase !== "roll") buttons.push(actionButton(stop, ctx.t("ui.quartz.stop_action"), { id: "stop-action", class: "btn action btn-ghost" }));
   const end = ctx.legal.find((a) => a.type === "end_turn");
@@ -175,7 +223,7 @@ function seats(ctx, v) {
       h("div", { class: "qz-seat-head" },
         h("b", { class: "grow" }, seatMark(seat), ctx.nameOf(seat)),
         h("span", { class: "qz-markers", title: ctx.t("ui.quartz.markers", { n: s.markers }), dataset: { markers: s.markers } }, glyph("marker"), String(s.markers)),
-        h("span", { class: "qz-score" }, String(s.score))),
+        h("span", { class: "qz-score", title: scoreParts(ctx.t, s) }, String(s.score))),
       h("div", { class: "qz-row qz-cart" }, h("b", {}, ctx.t("ui.quartz.cart")), gems(ctx, s.cart, "qz-gems", cartAction)),
       h("div", { class: "qz-row qz-chest" }, h("b", {}, ctx.t("ui.quartz.chest")), gems(ctx, s.chest, "qz-gems")),
       dump ? actionButton(dump, ctx.t("ui.quartz.give"), { class: "btn action btn-small qz-dump", dataset: { to: seat } }) : null);
@@ -185,6 +233,7 @@ function seats(ctx, v) {
 // -- the contract ------------------------------------------------------------------------------------
 export function render(container, ctx) {
   ensureStyle();
+  lastT = ctx.t;
   const v = ctx.view;
   ctx.rerender = () => render(container, ctx);
   container.replaceChildren(h("div", { class: "quartz", id: "quartz" },
@@ -200,11 +249,12 @@ export function render(container, ctx) {
 
 /** The running public score, one row per seat, for the page's score panel. */
 export function summary(view) {
-  return view.seats.map((s) => ({ seat: s.seat, score: s.score }));
+  return view.seats.map((s) => ({ seat: s.seat, score: s.score, title: scoreParts(lastT, s) }));
 }
 
 /** "What you may do now", in words, from the phase. */
 export function prompt(ctx) {
+  lastT = ctx.t;
   if (!ctx.legal.length) return "";
   return PROMPTS[ctx.view.phase] ? ctx.t(PROMPTS[ctx.view.phase]) : "";
 }

@@ -142,3 +142,32 @@ def test_a_newcomer_takes_the_lesson_from_the_lobby_to_the_tick(browser_and_serv
     assert tick.get_attribute("data-done") == "true" and "✓" in tick.inner_text()
     assert errors == [], errors
     context.close()
+
+
+def test_the_log_says_what_its_lines_name(browser_and_server):
+    """A log line naming a die face, a card or a hex carries what it does: as its hover title, and
+    behind its ⓘ button (a touch screen has no hover), still open after the log is redrawn."""
+    browser, base_url = browser_and_server
+    words = json.loads((tutorials.HERE.parent / "games" / "quartz" / "messages.json").read_text(encoding="utf-8"))
+    pickaxe = words["fr"]["ui.quartz.does_pickaxe"]
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(base_url + "/")
+    page.evaluate("localStorage.setItem('ca.lang', 'fr')")
+    page.goto(base_url + "/")
+    page.fill("#guest-name", "Reader")
+    page.click("#guest-name-ok")
+    page.wait_for_selector("#session-name")
+    page.click('.learn-link[data-tutorial="quartz"]')
+    page.wait_for_selector("#guide:not([hidden])")
+    line = page.wait_for_selector("#log li.log-quartz-use.log-explained")  # "Cora uses the pickaxe"
+    assert pickaxe in line.get_attribute("title")
+    assert not line.query_selector(".log-detail").is_visible()
+    line.query_selector(".log-info").click()
+    seq = line.get_attribute("data-seq")
+    assert pickaxe in page.inner_text(f'#log li[data-seq="{seq}"] .log-detail')
+    guide = page.evaluate("window.cryptarena.state.tutorial")
+    make_the_move(page, guide)  # a new state: the log is drawn again
+    page.wait_for_function(f"window.cryptarena.state.tutorial.step > {guide['step']}")
+    assert page.is_visible(f'#log li[data-seq="{seq}"] .log-detail')
+    assert page.get_attribute(f'#log li[data-seq="{seq}"] .log-info', "aria-expanded") == "true"
+    page.context.close()

@@ -113,9 +113,34 @@ export function drawBoard(container, renderer, ctx) {
 }
 
 /** Log entries as list items, in the page's words. */
-export function logItems(words, entries, names) {
-  return entries.map((e) => h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq } },
-    renderEntry(words, e, names)));
+// Log lines whose "what is this" the reader opened (by seq), kept across the log's redraws.
+const opened = new Set();
+
+/** The log as list items. `explain(entry)` (a renderer's, optional) gives `[{name, text}]`: what the
+ *  cards, hexes, faces or favours a line names do; such a line carries them as its hover title and
+ *  behind an ⓘ button that opens them under the line (a touch screen has no hover). */
+export function logItems(words, entries, names, explain = null, t = (k) => k) {
+  return entries.map((e) => {
+    const li = h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq } },
+      renderEntry(words, e, names));
+    let about = [];
+    try { about = (explain && explain(e)) || []; } catch { about = []; }
+    about = about.filter((x) => x && x.text);
+    if (!about.length) return li;
+    const lines = about.map((x) => (x.text.toLowerCase().startsWith(String(x.name).toLowerCase()) ? x.text : `${x.name}: ${x.text}`));
+    li.title = lines.join("\n");
+    li.classList.add("log-explained");
+    const open = opened.has(e.seq);
+    const detail = h("div", { class: "log-detail", hidden: !open }, ...lines.map((line) => h("div", {}, line)));
+    const button = h("button", { class: "log-info", type: "button", "aria-expanded": String(open), "aria-label": t("ui.log_what"),
+      title: t("ui.log_what"), onclick: () => {
+        const now = detail.hidden;
+        detail.hidden = !now; button.setAttribute("aria-expanded", String(now));
+        if (now) opened.add(e.seq); else opened.delete(e.seq);
+      } }, "ⓘ");
+    li.append(" ", button, detail);
+    return li;
+  });
 }
 
 function label(t, key) {

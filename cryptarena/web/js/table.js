@@ -161,7 +161,8 @@ function renderLog() {
   const log = $("#log"); const st = page.state;
   const entries = st?.log || [];
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
-  log.replaceChildren(...logItems(page.words, entries, names()));
+  const explain = page.renderer?.explain && page.state?.view ? (e) => page.renderer.explain(e, ctx()) : null;
+  log.replaceChildren(...logItems(page.words, entries, names(), explain, page.t));
   if (atBottom || !page.logSeen) log.scrollTop = log.scrollHeight;
   page.logSeen = true;
 }

@@ -317,3 +317,9 @@ export function prompt(ctx) {
   if (!ctx.legal.length) return "";
   return PROMPTS[ctx.view.phase] ? ctx.t(PROMPTS[ctx.view.phase]) : "";
 }
+
+/** What the card a log line names does (the log's hover and ⓘ). */
+export function explain(entry, ctx) {
+  const id = entry.params?.card;
+  return typeof id === "string" ? [{ name: cardName(ctx, id), text: cardText(ctx, id) }] : [];
+}

@@ -217,3 +217,17 @@ export function prompt(ctx) {
   const kind = v.phase === "setup" ? "setup" : v.decision?.kind || v.turn?.step || v.phase;
   return PROMPT[kind] ? ctx.t(PROMPT[kind]) : "";
 }
+
+/** What the cards, hexes, monsters and characters a log line names do (the log's hover and ⓘ). */
+export function explain(entry, ctx0) {
+  const ctx = withCards(ctx0), comps = ctx.components || {}, out = [], seen = new Set();
+  for (const v of Object.values(entry.params || {})) {
+    if (typeof v !== "string" || seen.has(v)) continue;
+    seen.add(v);
+    if (ctx.cardsById[v]) out.push({ name: term(ctx, v), text: textOf(ctx, `text.${v}`, ctx.cardsById[v].text || "") });
+    else if (comps.hexes?.some((x) => x.id === v)) out.push({ name: term(ctx, v), text: hexText(ctx, v) });
+    else if (comps.monsters?.some((x) => x.id === v)) out.push({ name: term(ctx, v), text: monsterText(ctx, v) });
+    else if (comps.characters?.some((x) => x.id === v)) out.push({ name: term(ctx, v), text: textOf(ctx, `ability.${v}`, "") });
+  }
+  return out;
+}

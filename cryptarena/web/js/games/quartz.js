@@ -258,3 +258,11 @@ export function prompt(ctx) {
   if (!ctx.legal.length) return "";
   return PROMPTS[ctx.view.phase] ? ctx.t(PROMPTS[ctx.view.phase]) : "";
 }
+
+/** What the die faces and crystals a log line names do (the log's hover and ⓘ). */
+export function explain(entry, ctx) {
+  const p = entry.params || {}, out = [];
+  for (const f of new Set([p.face, p.as])) if (f && DOES[f]) out.push({ name: faceName(ctx, f), text: ctx.t(DOES[f]) });
+  if (p.colour && (p.colour in VALUES || p.colour === "black")) out.push({ name: colourName(ctx, p.colour), text: gemDoes(ctx, p.colour) });
+  return out;
+}

@@ -15,7 +15,7 @@ from playwright.sync_api import sync_playwright
 
 from cryptarena import games
 from live_server import live_server
-from table_scenes import Scene, title_of
+from table_scenes import Scene, explained, title_of
 from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
 
 pytestmark = pytest.mark.browser
@@ -118,3 +118,11 @@ def test_what_a_card_a_die_and_a_torch_mean_is_one_hover_away(browser_page):
     assert "free to place" in title_of(page, '#players .player[data-seat="1"] .die-ready')
     assert "claims first" in title_of(page, "#torch-leader")
     assert "one card only" in title_of(page, "#torch-lights-out")
+    # a log line: the rule behind it, and the collector of the card it names
+    push = {"msg": "crypt.push_out", "params": {"slot": 0, "by": 1, "owner": 0, "dice": 2, "total": 12}}
+    assert "strictly higher total" in explained(page, "crypt", push)
+    assert "strictement supérieur" in explained(page, "crypt", push, "fr")
+    collect = {"msg": "crypt.collect", "params": {"seat": 1, "effort": 3, "rolls": [2], "exhausted": 1, "type": kind}}
+    assert "below its effort it is exhausted" in explained(page, "crypt", collect)
+    assert f"collector, side {collector['side']}:" in explained(page, "crypt", collect)
+    assert "严格更高" in explained(page, "crypt", push, "zh")

@@ -16,7 +16,7 @@ from playwright.sync_api import sync_playwright
 
 from cryptarena import games
 from live_server import live_server
-from table_scenes import Scene, dumps, title_of
+from table_scenes import Scene, dumps, explained, title_of
 from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
 
 pytestmark = pytest.mark.browser
@@ -115,3 +115,9 @@ def test_what_a_face_the_stone_the_cap_and_a_chest_mean_is_one_hover_away(browse
     state = penalty_at_the_last_die()
     draw(page, state, None)
     assert page.inner_text("#midas-bid").endswith("accused")
+    # a log line: the rule behind it, or what the favour it names does
+    assert "below the bid, the bidder loses" in explained(page, "midas", {"msg": "midas.reveal", "params": {}})
+    assert "sous l'enchère, l'enchérisseur perd" in explained(page, "midas", {"msg": "midas.accuse", "params": {}}, "fr")
+    buy = {"msg": "midas.buy", "params": {"seat": 0, "favour": "damocles", "price": 3}}
+    assert explained(page, "midas", buy, "zh") == "下一个抽币的玩家要抽两次。"
+    assert "(sapphire this round)" in explained(page, "midas", {"msg": "midas.round", "params": {"stone": "sapphire"}})

@@ -112,10 +112,11 @@ export function drawBoard(container, renderer, ctx) {
   }
 }
 
-/** Log entries as list items, in the page's words. */
-export function logItems(words, entries, names) {
-  return entries.map((e) => h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq } },
-    renderEntry(words, e, names)));
+/** Log entries as list items, in the page's words; `explain(entry)`, when the renderer has one
+ *  (its `explainEntry`), gives a line's hover: the rule behind what it names. */
+export function logItems(words, entries, names, explain = null) {
+  return entries.map((e) => h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq },
+    title: explain ? explain(e) || null : null }, renderEntry(words, e, names)));
 }
 
 function label(t, key) {

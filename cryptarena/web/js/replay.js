@@ -153,7 +153,8 @@ function renderBoard() {
 function renderLog() {
   const log = $("#replay-log"), frames = R.data.frames;
   const upTo = frames[R.step].log, before = R.step > 0 ? frames[R.step - 1].log : 0;
-  const items = logItems(R.words, R.data.log.slice(0, upTo), names());
+  const explain = R.renderer?.explainEntry ? (e) => R.renderer.explainEntry(e, R.t) : null;
+  const items = logItems(R.words, R.data.log.slice(0, upTo), names(), explain);
   items.slice(before).forEach((li) => li.classList.add("log-new"));
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;

@@ -161,7 +161,8 @@ function renderLog() {
   const log = $("#log"); const st = page.state;
   const entries = st?.log || [];
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
-  log.replaceChildren(...logItems(page.words, entries, names()));
+  const explain = page.renderer?.explainEntry ? (e) => page.renderer.explainEntry(e, page.t) : null;
+  log.replaceChildren(...logItems(page.words, entries, names(), explain));
   if (atBottom || !page.logSeen) log.scrollTop = log.scrollHeight;
   page.logSeen = true;
 }

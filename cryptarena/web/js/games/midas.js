@@ -313,6 +313,17 @@ export function summary(view) {
     note: count(t, "ui.midas.chest_one", "ui.midas.chest", s.chest) }));
 }
 
+// A log line's hover: the rule behind what it tells (keys spelled out so tests can find every one).
+const ENTRY_RULE = { "midas.bid": "ui.midas.rule_bid", "midas.accuse": "ui.midas.rule_reveal", "midas.reveal": "ui.midas.rule_reveal",
+  "midas.cursed": "ui.midas.rule_cursed", "midas.draw": "ui.midas.purse_title", "midas.lose_die": "ui.midas.rule_penalty" };
+const ENTRY_FAVOUR = { "midas.bribe": "pot_de_vin", "midas.immune": "immunite", "midas.damocles": "damocles", "midas.swap": "echange" };
+export function explainEntry(entry, t) {
+  const favour = entry.params?.favour || ENTRY_FAVOUR[entry.msg];
+  if (FAVOUR_TEXT[favour]) return t(FAVOUR_TEXT[favour]);
+  if (entry.msg === "midas.round") return t("ui.midas.face_text.stone", { stone: t(`term.${entry.params.stone}`) });
+  return ENTRY_RULE[entry.msg] ? t(ENTRY_RULE[entry.msg]) : null;
+}
+
 /** "What you may do now", in words, from the phase. */
 export function prompt(ctx) {
   lastT = ctx.t;

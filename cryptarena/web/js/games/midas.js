@@ -156,7 +156,7 @@ function actions(ctx, v) {
   const cards = ofType(ctx, "obsidian");
   if (cards.length) {
     parts.push(h("b", {}, ctx.t("ui.midas.play_obsidian")), ...cards.map((a) => actionButton(a, [face("obsidian"), ` ${ctx.t("ui.midas.card", { n: a.value })}`],
-      { class: "btn action btn-gold midas-obsidian", dataset: { value: a.value } })));
+      { class: "btn action btn-gold midas-obsidian", dataset: { value: a.value }, title: faceText(ctx, v, "obsidian") })));
   }
   parts.push(...bidLadder(ctx, v));
   const accuse = ofType(ctx, "accuse")[0];
@@ -225,7 +225,7 @@ function seats(ctx, v) {
         h("span", { class: "chip midas-purse", dataset: { purse: s.purse }, title: ctx.t("ui.midas.purse_title") }, ctx.t("ui.midas.purse", { n: s.purse })),
         s.favour ? h("span", { class: `chip midas-owned-favour${favourUsed(v, s) ? " used" : ""}`, dataset: { favour: s.favour, used: favourUsed(v, s) },
           title: ctx.t(FAVOUR_TEXT[s.favour]) }, favourUsed(v, s) ? ctx.t("ui.midas.favour_used", { favour: favourName(ctx, s.favour) }) : favourName(ctx, s.favour)) : null,
-        s.immune ? h("span", { class: "chip" }, ctx.t("ui.midas.immune")) : null));
+        s.immune ? h("span", { class: "chip midas-immune", title: ctx.t(FAVOUR_TEXT.immunite) }, ctx.t("ui.midas.immune")) : null));
   }));
 }
 

@@ -18,7 +18,7 @@ from cryptarena.engine import Rng
 from cryptarena.engine.messages import LANGUAGES, MessageError, catalogue, fields, render, render_strict
 
 GAME = games.load("crypt")
-SUB_TEMPLATE_PREFIXES = ("ui.", "crypt.part.", "term.")  # ui.*: page words, not log entries
+SUB_TEMPLATE_PREFIXES = ("ui.", "crypt.part.", "term.", "reason.")  # page words and refusals, not log entries
 
 
 def play_random(players: int, seed: int, options: dict) -> object:
@@ -110,7 +110,7 @@ def test_a_secret_shows_only_to_the_seat_that_may_read_it(games_played):
     seen = entry["secret"]["params"]["seen"]
     own = render(GAME, state.log_for(seer)[entry["seq"]])
     for slot, value in seen.items():
-        assert f"slot {slot} is {value}" in own
+        assert f"slot {slot} is worth {value}" in own
     for seat in [None, *(s for s in range(state.players) if s != seer)]:
         other = render(GAME, state.log_for(seat)[entry["seq"]])
         assert "slot" not in other and other.endswith("looks at the face-down cards.")
@@ -119,9 +119,12 @@ def test_a_secret_shows_only_to_the_seat_that_may_read_it(games_played):
 def test_seat_names_the_ghost_and_lists_read_naturally():
     push = {"msg": "crypt.push_out", "params": {"slot": 1, "by": "ghost", "owner": 0, "dice": 2, "total": 6}}
     assert render(GAME, push, names={0: "Alice"}) == \
-        "The Ghost pushes Alice out of slot 1 (2 servants, total 6); the dice go back to their owner."
-    assert render(GAME, push, "fr", names={0: "Alice"}).startswith("Le Fantôme chasse Alice de l'emplacement 1")
-    assert render(GAME, push, "zh").startswith("幽灵把座位0挤出位置1")
+        "The Ghost beats the total of 6 on slot 1 and pushes Alice out: 2 servants go back to Alice, ready."
+    assert render(GAME, push, "fr", names={0: "Alice"}) == ("Le Fantôme bat le total de 6 sur l'emplacement 1 et "
+                                                             "chasse Alice : 2 serviteurs lui reviennent, prêts.")
+    assert render(GAME, {**push, "params": {**push["params"], "dice": 1}}, "fr").endswith(
+        "chasse Siège 0 : 1 serviteur lui revient, prêt.")
+    assert render(GAME, push, "zh").startswith("幽灵超过了位置1上的总计6，把座位0挤出")
     tie = {"msg": "crypt.tiebreak", "params": {"rolls": {"0": [1, 5, 5], "2": [3, 2]}}}
     assert render(GAME, tie) == "Tie-break roll-off: Seat 0: 1, 5, 5; Seat 2: 3, 2."
     won = {"msg": "crypt.winners", "params": {"seats": [0, 2, 3]}}
@@ -132,8 +135,10 @@ def test_seat_names_the_ghost_and_lists_read_naturally():
     assert render(GAME, claim) == "Seat 1 claims slot 0 (2 servants at effort 3), slot 2 (1 servant at effort 1)."
     collect = {"msg": "crypt.collect", "params": {"seat": 0, "effort": 4, "rolls": [3, 2], "exhausted": 0,
                                                   "type": "idol"}}
-    assert render(GAME, collect, "fr") == ("Siège 0 remporte une carte Idole face cachée : dés 3, 2 pour un "
-                                           "effort de 4, 0 épuisé.")
+    assert render(GAME, collect, "fr") == ("Siège 0 remporte une carte Idole face cachée et lance pour un "
+                                           "effort de 4 : 3, 2 ; 0 serviteur épuisé.")
+    assert render(GAME, {**collect, "params": {**collect["params"], "exhausted": 1}}).endswith(
+        "rolls 3, 2 against effort 4, 1 servant exhausted.")
 
 
 def test_rendering_never_crashes_on_bad_entries():

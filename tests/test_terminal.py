@@ -140,7 +140,7 @@ def test_any_time_abilities_are_offered_before_a_bot_plays(monkeypatch):
     peek = next(e for e in state.log[peek_seq:] if e["msg"] == "crypt.manuscript_peek")
     assert peek["seat"] == 0
     (slot, value), = peek["secret"]["params"]["seen"].items()
-    assert f"Seat 0 (you) flips a Manuscript and looks at the face-down cards: slot {slot} is {value}." in text
+    assert f"Seat 0 (you) flips a Manuscript and looks at the face-down cards: slot {slot} is worth {value}." in text
     assert state.is_over() and "Final scores" in text
 
 

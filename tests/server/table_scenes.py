@@ -66,6 +66,19 @@ class Scene:
         return sent[0]
 
 
+EXPLAIN = """async ({ game, entry, words, lang }) => {
+  const mod = await import(`/static/js/games/${game}.js`);
+  const i18n = await import('/static/js/i18n.js');
+  return mod.explainEntry(entry, i18n.translator(lang, i18n.mergeCatalogue(words, lang)));
+}"""
+
+
+def explained(page, game, entry, lang="en"):
+    """A log line's hover, as the table page asks the renderer for it."""
+    words = httpx.get(f"{page.base_url}/api/games/{game}/messages").json()
+    return page.evaluate(EXPLAIN, {"game": game, "entry": entry, "words": words, "lang": lang})
+
+
 def title_of(page, selector: str) -> str:
     return page.get_attribute(selector, "title") or ""
 

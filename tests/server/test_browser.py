@@ -154,6 +154,8 @@ def test_two_friends_and_a_bot_play_a_whole_game_in_the_browser(tmp_path):
         assert keys == {"treasure", "servants", "idol", "jewelry", "manuscript", "pottery", "remains", "tapestry"}
         assert clicks > 10
         assert len(ada.query_selector_all("#log li")) > 50
+        # a log line's hover gives the rule behind it: a collect, how dice become exhausted
+        assert "below its effort it is exhausted" in (ada.get_attribute("#log li.log-crypt-collect", "title") or "")
         browser.close()
     assert errors == [], errors
     for name in ("lobby.png", "mid-game.png", "end.png"):

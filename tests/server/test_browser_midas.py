@@ -164,6 +164,8 @@ def test_one_person_and_two_bots_play_a_whole_game_of_midas(tmp_path):
         log = page.inner_text("#log")
         assert re.search(rf"\bAda bids {seen['picked']}\b", log) and "The cups are lifted" in log and "takes the gold" in log
         assert shot and len(reveals) >= 2, (shot, reveals)
+        # a log line's hover gives the rule behind it: what a bid counts
+        assert "A bid counts" in (page.get_attribute("#log li.log-midas-bid", "title") or "")
         for lang, favours in (("fr", "Faveurs de Midas"), ("zh", "迈达斯的恩惠")):  # the board redraws in the new language
             page.select_option("#lang", lang)
             page.wait_for_function("([sel, text]) => document.querySelector(sel)?.textContent === text", arg=["#midas-favours h3", favours])

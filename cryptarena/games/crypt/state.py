@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...engine import Action, IllegalAction, Rng, State
 from . import ghost
 from .knowledge import resample_hidden
+from .reasons import explain
 from .collectors import IDOL_B_NEEDED, collector_bonus
 from .components import DECKS, DICE_PER_PLAYER, DIE_FACES, FACE_DOWN_RANK, FLIP_COST, GHOST, REVEAL, TYPES
 
@@ -184,28 +185,6 @@ class CryptState(State):
     def _free_dice(self, seat: int) -> int:
         return self.dice[seat].count(READY) - len(self.pending)
 
-    def _place_problem(self, seat: int, slot: int, effort: int) -> str | None:
-        """Why placing one die on `slot` at `effort` is illegal now (None if legal)."""
-        if not 0 <= slot < len(self.crypt):
-            return f"there is no card in slot {slot}: the Crypt has slots 0..{len(self.crypt) - 1}"
-        if not 1 <= effort <= DIE_FACES:
-            return f"effort must be a die face 1..{DIE_FACES}, not {effort}"
-        if self._free_dice(seat) <= 0:
-            return "you have no servant left on your player card"
-        if self.crypt[slot]["owner"] == seat:
-            return "your own servants already hold that card"
-        cards = self._pending_cards()
-        if slot in cards and cards[slot][0] != effort:
-            return f"all your servants on one card must show the same effort ({cards[slot][0]})"
-        if self._is_last_claim_turn() and cards and slot not in cards:
-            return "Lights Out: on the last turn you may place servants on only one card"
-        entry = cards.setdefault(slot, [effort, 0])
-        entry[1] += 1
-        if self._claim_shortfall(cards) > self._free_dice(seat) - 1:
-            return (f"effort too low: slot {slot} is held with a total of {self._held_total(slot)} "
-                    "and your remaining servants could not beat it")
-        return None
-
     def _claim_actions(self, seat: int) -> list[dict]:
         cards = self._pending_cards() if self.pending else {}
         held = self._held_totals()
@@ -223,7 +202,7 @@ class CryptState(State):
         return actions
 
     def _placements(self, seat: int, free: int, cards: dict, held: list[int], shortfall: int) -> list[dict]:
-        """Every legal `place`: the same answers as `_place_problem`, computed once per call
+        """Every legal `place`: the same answers as `reasons.place_problem`, computed once per call
         (this is the hot path of every simulation).
 
         A card held at total h needs ceil((h + 1) / e) dice of effort e to be taken, so with
@@ -547,20 +526,7 @@ class CryptState(State):
                      secret={"to": [seat], "params": {"value": self.cards[card].value}})
 
     def _explain_illegal(self, seat: int, action: dict) -> str | None:
-        if self.to_act() != [seat] or self.phase != "claim":
-            return None
-        if action["type"] == "place":
-            slot, effort = action.get("slot"), action.get("effort")
-            if not isinstance(slot, int) or not isinstance(effort, int):
-                return 'place needs integer "slot" and "effort"'
-            return self._place_problem(seat, slot, effort)
-        if action["type"] == "confirm":
-            if not self.pending:
-                return "place at least one servant before you confirm (or recover)"
-            short = self._claim_shortfall(self._pending_cards())
-            return (f"your servants do not yet beat every card they are on: {short} more needed "
-                    "(or take some back)")
-        return None
+        return explain(self, seat, action)
 
     # ------------------------------------------------------------------ scores
     def holdings(self) -> list[list[tuple[str, int]]]:

@@ -25,6 +25,7 @@ from itertools import chain, product
 from ...engine import Action, IllegalAction, Rng, State
 from .components import (CUP_COLOURS, DIAMOND, DICE_PER_PLAYER, DIE_PRESETS, FAVOUR, FAVOURS,
                          OBSIDIAN, OBSIDIAN_CARDS, stones)
+from .reasons import explain
 
 PHASES = ("obsidian", "bidding", "table", "result", "penalty", "favours", "swap")
 
@@ -312,6 +313,9 @@ class MidasState(State):
             self.add_log("midas.swap", {"seat": player, "with": other}, seat=player, action=action)
             self.swapper = None
             self._start_round()
+
+    def _explain_illegal(self, seat: int, action: dict):
+        return explain(self, seat, action)
 
     # ------------------------------------------------------------------ reveal and penalty
     def _reveal(self, accuser: int) -> None:

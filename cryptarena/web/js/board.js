@@ -112,7 +112,6 @@ export function drawBoard(container, renderer, ctx) {
   }
 }
 
-/** Log entries as list items, in the page's words. */
 // Log lines whose "what is this" the reader opened (by seq), kept across the log's redraws.
 const opened = new Set();
 

@@ -153,7 +153,10 @@ function renderBoard() {
 function renderLog() {
   const log = $("#replay-log"), frames = R.data.frames;
   const upTo = frames[R.step].log, before = R.step > 0 ? frames[R.step - 1].log : 0;
-  const items = logItems(R.words, R.data.log.slice(0, upTo), names());
+  // what a line names, as at the table (a renderer's explain reads only the words and the components)
+  const about = { t: R.t, components: R.components, local: (R.explainLocal ??= {}), words: R.words, names: names() };
+  const explain = R.renderer?.explain ? (e) => R.renderer.explain(e, about) : null;
+  const items = logItems(R.words, R.data.log.slice(0, upTo), names(), explain, R.t);
   items.slice(before).forEach((li) => li.classList.add("log-new"));
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;

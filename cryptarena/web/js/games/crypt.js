@@ -21,6 +21,9 @@ export const icon = (type, cls = "icon") =>
 // A die's state in words (its tooltip); the keys are spelled out so tests can find every one.
 const DIE_WORDS = { ready: "ui.crypt.die_ready", placed: "ui.crypt.die_placed", exhausted: "ui.crypt.die_exhausted",
   pending: "ui.crypt.die_pending", off: "ui.crypt.die_off" };
+// ... and what that state means for a new player
+const DIE_WHY = { ready: "ui.crypt.die_ready_why", placed: "ui.crypt.die_placed_why", exhausted: "ui.crypt.die_exhausted_why",
+  pending: "ui.crypt.die_pending_why" };
 const typeName = (ctx, type) => ctx.t(`term.${type}`);
 const who = (ctx, seat) => (seat === "ghost" ? ctx.t("ui.crypt.ghost") : ctx.nameOf(seat));
 // a seat's shape beside its name where its colour marks what is theirs (the Ghost has no seat)
@@ -31,13 +34,19 @@ function collectorText(ctx, c) {
   const text = ctx.t(key);
   return text === key ? c.text : text;
 }
+// What a treasure of this type does here: its collector's side and text (one hover away on every card).
+function typeRule(ctx, type) {
+  const c = ctx.view.collectors.find((x) => x.type === type);
+  return c ? ctx.t("ui.crypt.card_collector", { type: typeName(ctx, type), side: c.side, text: collectorText(ctx, c) }) : "";
+}
 
 // -- pieces -------------------------------------------------------------------------------------------
 const PIPS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 /** A die: `status` ready | placed | exhausted | pending; `effort` 1–6 draws its pips. */
 export function die(ctx, effort, status = "placed", attrs = {}) {
   const word = DIE_WORDS[status] ? ctx.t(DIE_WORDS[status]) : status;
-  const face = h("span", { class: `die die-${status}`, title: effort ? `${word} · ${effort}` : word, ...attrs });
+  const why = DIE_WHY[status] ? ` — ${ctx.t(DIE_WHY[status])}` : "";
+  const face = h("span", { class: `die die-${status}`, title: `${effort ? `${word} · ${effort}` : word}${why}`, ...attrs });
   for (let cell = 1; cell <= 9; cell++) face.append(h("i", { class: PIPS[effort]?.includes(cell) ? "pip" : "" }));
   return face;
 }
@@ -45,7 +54,9 @@ export function die(ctx, effort, status = "placed", attrs = {}) {
 function card(ctx, c, { small = false, extra = "" } = {}) {
   const known = c.value !== null && c.value !== undefined;
   return h("div", { class: `card type-${c.type}${known ? "" : " card-unknown"}${c.face_up === false ? " face-down" : ""}${small ? " card-small" : ""} ${extra}`,
-    title: `${typeName(ctx, c.type)} ${known ? c.value : "?"}` },
+    title: [`${typeName(ctx, c.type)} ${known ? c.value : "?"}`, typeRule(ctx, c.type),
+      c.face_up === false || !known ? ctx.t("ui.crypt.face_down_title") : "",
+      c.flipped ? ctx.t("ui.crypt.flipped_title") : ""].filter(Boolean).join("\n") },
     h("div", { class: `card-banner${typeName(ctx, c.type).length > 8 ? " long" : ""}` }, icon(c.type, "icon icon-banner"), h("span", {}, typeName(ctx, c.type))),
     h("div", { class: "card-value" }, known ? String(c.value) : "?"),
     h("div", { class: "card-art" }, icon(c.type, "icon icon-art")),
@@ -63,8 +74,8 @@ function header(ctx, v) {
   return h("div", { class: "crypt-header" },
     h("span", { class: "chip" }, ctx.t("ui.crypt.round", { n: v.round })),
     h("span", { class: "chip" }, img("deck"), ctx.t("ui.crypt.deck", { n: v.deck_size })),
-    h("span", { class: "torch torch-leader", id: "torch-leader" }, img("torch"), ctx.t("ui.crypt.leader"), ": ", h("b", {}, who(ctx, v.leader))),
-    h("span", { class: "torch torch-lights", id: "torch-lights-out" }, img("lights-out"), ctx.t("ui.crypt.lights_out"), ": ", h("b", {}, who(ctx, v.lights_out))),
+    h("span", { class: "torch torch-leader", id: "torch-leader", title: ctx.t("ui.crypt.leader_title") }, img("torch"), ctx.t("ui.crypt.leader"), ": ", h("b", {}, who(ctx, v.leader))),
+    h("span", { class: "torch torch-lights", id: "torch-lights-out", title: ctx.t("ui.crypt.lights_out_title") }, img("lights-out"), ctx.t("ui.crypt.lights_out"), ": ", h("b", {}, who(ctx, v.lights_out))),
     v.last_turn ? h("span", { class: "chip chip-warn" }, ctx.t("ui.crypt.last_turn")) : null,
     h("span", { class: "chip muted" }, ctx.t("ui.crypt.discard", { n: v.discard.length })));
 }
@@ -75,6 +86,20 @@ function collectors(ctx, v) {
     h("div", { class: `collector type-${c.type}`, dataset: { type: c.type, side: c.side } },
       h("div", { class: "collector-head" }, icon(c.type), h("b", {}, typeName(ctx, c.type)), h("span", { class: "collector-side" }, c.side)),
       h("div", { class: "collector-text" }, collectorText(ctx, c)))));
+}
+
+// Claim: why this seat may not put a servant on card `c` now, or at effort `effort` (null: it may).
+// The same reasons as the engine's refusals (reason.crypt.*), worked out from the view.
+function whyNotPlace(ctx, v, c, effort = null) {
+  const me = v.players[ctx.seat];
+  if (v.phase !== "claim" || v.claim_order[0] !== ctx.seat || !me) return null;
+  const placing = v.pending.filter((p) => p.slot === c.slot);
+  if (c.owner === ctx.seat) return ctx.t("reason.crypt.own_card");
+  if (me.dice.filter((d) => d === "ready").length <= v.pending.length) return ctx.t("reason.crypt.no_servant");
+  if (v.last_turn && v.pending.length && !placing.length) return ctx.t("reason.crypt.one_card");
+  if (effort !== null && placing.length && placing[0].effort !== effort) return ctx.t("reason.crypt.same_effort", { effort: placing[0].effort });
+  // held by another: the total to beat; empty: the servants left are needed on the cards being claimed
+  return c.owner !== null ? ctx.t("reason.crypt.too_low", { slot: c.slot, total: c.total }) : ctx.t("ui.crypt.why_budget");
 }
 
 function cryptRow(ctx, v) {
@@ -95,6 +120,8 @@ function cryptRow(ctx, v) {
     }
     const pending = v.pending.filter((p) => p.slot === c.slot);
     const slot = h("div", { class: "slot", dataset: { slot: c.slot } }, el);
+    const why = selectable ? null : whyNotPlace(ctx, v, c);
+    if (why) slot.append(h("div", { class: "crypt-why-not muted", dataset: { slot: c.slot } }, why));
     if (c.owner !== null) {
       slot.append(h("div", { class: `holder seat-color-${c.owner}` }, h("span", { class: "holder-name" }, mark(c.owner), who(ctx, c.owner)),
         h("span", { class: "holder-dice" }, ...Array.from({ length: c.dice }, () => die(ctx, c.effort, "placed"))),
@@ -109,12 +136,15 @@ function cryptRow(ctx, v) {
       slot.append(h("div", { class: "effort-picker" }, h("span", { class: "muted" }, ctx.t("ui.crypt.choose_effort", { slot: c.slot })),
         ...[1, 2, 3, 4, 5, 6].map((e) => {
           const action = places.find((a) => a.slot === c.slot && a.effort === e);
+          const why = action ? null : whyNotPlace(ctx, v, c, e);
           return h("button", { class: "die-btn", disabled: !action, "data-action": action ? JSON.stringify(action) : null,
-            dataset: { slot: c.slot, effort: e }, "aria-label": ctx.t("ui.crypt.effort_n", { n: e }) }, die(ctx, e, action ? "ready" : "off"));
+            dataset: { slot: c.slot, effort: e }, title: why, "aria-label": ctx.t("ui.crypt.effort_n", { n: e }) + (why ? ` — ${why}` : "") },
+          die(ctx, e, action ? "ready" : "off"));
         })));
     }
     const take = ctx.legal.find((a) => a.type === "pottery_take" && a.slot === c.slot);
-    if (take) slot.append(actionButton(ctx, take, ctx.t("ui.crypt.pottery_take"), { class: "btn action pottery-take", dataset: { slot: c.slot } }));
+    if (take) slot.append(actionButton(ctx, take, ctx.t("ui.crypt.pottery_take"), { class: "btn action pottery-take", dataset: { slot: c.slot },
+      title: typeRule(ctx, "pottery") }));
     return slot;
   }));
 }
@@ -130,9 +160,37 @@ function actionBar(ctx, v) {
   for (const action of ctx.legal.filter((a) => a.type === "idol_reroll")) {
     const info = v.idol_rerolls.find((r) => r.die === action.die) || {};
     buttons.push(actionButton(ctx, action, ctx.t("ui.crypt.idol_reroll", { die: action.die, effort: info.effort ?? "?" }),
-      { class: "btn action idol-reroll", dataset: { die: action.die } }));
+      { class: "btn action idol-reroll", dataset: { die: action.die }, title: typeRule(ctx, "idol") }));
   }
   return h("div", { class: "action-bar", id: "actions" }, ...buttons);
+}
+
+// The choices this seat cannot make now, each a disabled button with its reason (ids end in -blocked,
+// so nothing that looks for #confirm or #recover finds a button it cannot press).
+function blocked(ctx, v) {
+  const me = v.players[ctx.seat];
+  if (!me || ctx.over || !["pottery", "claim", "idol"].includes(v.phase)) return [];
+  const has = (type) => ctx.legal.some((a) => a.type === type);
+  const out = [];
+  const refused = (id, word, why) => h("span", { class: "crypt-refused", dataset: { blocked: id } },
+    h("button", { class: "btn", id: `${id}-blocked`, disabled: true, title: why }, ctx.t(word)), h("small", { class: "muted" }, why));
+  if (v.phase === "claim" && v.claim_order[0] === ctx.seat) {
+    if (v.pending.length && !has("confirm")) out.push(refused("confirm", "ui.crypt.confirm", ctx.t("ui.crypt.why_confirm")));
+    if (!has("recover") && !has("pass")) {
+      out.push(refused("recover", "ui.crypt.recover", ctx.t(v.pending.length ? "reason.crypt.recover_placed" : "reason.crypt.none_exhausted")));
+    }
+  }
+  // the "any time" abilities of the collectors on the side that gives them
+  const abilities = [["manuscript_peek", "manuscript", "B", 1, "ui.crypt.manuscript_peek"], ["remains_recover", "remains", "A", 2, "ui.crypt.remains_recover"]];
+  for (const [type, kind, side, cost, word] of abilities) {
+    if (has(type) || !v.collectors.some((c) => c.type === kind && c.side === side)) continue;
+    const unflipped = me.collection.filter((c) => c.type === kind && !c.flipped).length;
+    const why = unflipped < cost ? ctx.t("ui.crypt.why_flip_cost", { n: cost, type: typeName(ctx, kind) })
+      : type === "remains_recover" ? ctx.t("reason.crypt.none_exhausted")
+        : me.peeked_this_round ? ctx.t("reason.crypt.peeked") : ctx.t("reason.crypt.nothing_to_peek");
+    out.push(refused(type.replace(/_/g, "-"), word, why));
+  }
+  return out;
 }
 
 function playerDice(ctx, v, p, isClaimer) {
@@ -174,8 +232,11 @@ const sortCollection = (cards) => [...cards].sort((a, b) => TYPES.indexOf(a.type
 export function render(container, ctx) {
   const v = ctx.view;
   lastT = ctx.t;
+  lastView = v;
   ctx.rerender = () => render(container, ctx);
-  container.replaceChildren(header(ctx, v), collectors(ctx, v), cryptRow(ctx, v), actionBar(ctx, v), players(ctx, v));
+  // what is refused sits under the action bar, not in it: on a phone that bar stays under the thumb
+  container.replaceChildren(header(ctx, v), collectors(ctx, v), cryptRow(ctx, v), actionBar(ctx, v),
+    h("div", { class: "crypt-blocked", id: "crypt-blocked" }, ...blocked(ctx, v)), players(ctx, v));
   container.onclick = (event) => {
     const target = event.target.closest("[data-action]");
     if (!target || target.disabled || !container.contains(target)) return;
@@ -193,6 +254,19 @@ function scoreParts(t, p) {
 }
 // summary(view) gets no ctx: it uses the translator of the last render (the page renders first).
 let lastT = (key) => key;
+let lastView = null; // explainEntry's collectors: those of the table last drawn
+
+// A log line's hover: the rule behind what it tells (keys spelled out so tests can find every one).
+const ENTRY_RULE = { "crypt.push_out": "ui.crypt.rule_push_out", "crypt.collect": "ui.crypt.rule_collect",
+  "crypt.auto_recover": "ui.crypt.rule_auto_recover", "crypt.torch": "ui.crypt.leader_title", "crypt.round": "ui.crypt.leader_title" };
+const ENTRY_TYPE = { "crypt.idol_reroll": "idol", "crypt.idol_b_first": "idol", "crypt.manuscript_peek": "manuscript",
+  "crypt.remains_recover": "remains" };
+export function explainEntry(entry, t) {
+  if (!lastView) return null;
+  const type = entry.params?.type || ENTRY_TYPE[entry.msg];
+  const parts = [ENTRY_RULE[entry.msg] ? t(ENTRY_RULE[entry.msg]) : "", TYPES.includes(type) ? typeRule({ view: lastView, t }, type) : ""];
+  return parts.filter(Boolean).join("\n") || null;
+}
 
 /** The running public score, one row per seat, for the page's score panel. */
 export function summary(view) {
@@ -211,4 +285,10 @@ export function prompt(ctx) {
   if (types.has("recover")) return ctx.t("ui.crypt.p_recover");
   if (types.has("manuscript_peek") || types.has("remains_recover")) return ctx.t("ui.crypt.p_free");
   return "";
+}
+
+/** The log's hover and ⓘ (the page's contract): the rule behind a line, as one item. */
+export function explain(entry, ctx) {
+  const text = explainEntry(entry, ctx.t);
+  return text ? [{ name: "", text }] : [];
 }

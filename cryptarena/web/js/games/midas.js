@@ -83,6 +83,8 @@ const CSS = `
 .midas-favour.granted { opacity: .6; }
 .midas-favour-text { grid-column: 1 / -1; font-size: .8rem; margin-top: -.3rem; }
 .midas-stats .chip.used { text-decoration: line-through; opacity: .65; }
+.midas-refused { display: inline-flex; align-items: center; gap: .3rem; } .midas-refused small { font-size: .8rem; }
+.midas-refused .btn:disabled { opacity: .55; cursor: not-allowed; }
 `;
 function ensureStyle() {
   if (!document.getElementById("midas-style")) document.head.append(h("style", { id: "midas-style" }, CSS));
@@ -90,7 +92,8 @@ function ensureStyle() {
 
 const face = (name) => h("span", { class: "midas-face", dataset: { face: name }, "aria-hidden": "true",
   html: `<svg viewBox="0 0 24 24">${FACES[name] || ""}</svg>` });
-const die = (ctx, name, counts = false) => h("span", { class: `midas-die${counts ? " counts" : ""}`, dataset: { face: name }, title: faceName(ctx, name) }, face(name));
+const die = (ctx, name, counts = false) => h("span", { class: `midas-die${counts ? " counts" : ""}`, dataset: { face: name },
+  title: faceText(ctx, ctx.view, name) }, face(name));
 const actionButton = (action, text, attrs = {}) =>
   h("button", { class: "btn action", "data-action": JSON.stringify(action), ...attrs }, text);
 const ofType = (ctx, type) => ctx.legal.filter((a) => a.type === type);
@@ -117,14 +120,14 @@ function header(ctx, v) {
   const bid = v.mode === "companion" ? [opens] // the bids are spoken at the real table
     : v.bid === null ? [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: "" } }, ctx.t("ui.midas.no_bid")), opens]
     : [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: v.bid, bidder: v.bidder } },
-      ctx.t("ui.midas.bid", { n: v.bid, who: ctx.nameOf(v.bidder) }))];
+      ctx.t(v.phase === "bidding" ? "ui.midas.bid" : "ui.midas.bid_accused", { n: v.bid, who: ctx.nameOf(v.bidder) }))];
   return h("div", { class: "midas-head", id: "midas-head" },
-    h("div", { class: "midas-stone", id: "midas-stone", dataset: { stone: v.stone } }, face(v.stone),
+    h("div", { class: "midas-stone", id: "midas-stone", dataset: { stone: v.stone }, title: faceText(ctx, v, v.stone) }, face(v.stone),
       h("div", {}, h("small", {}, `${ctx.t("ui.midas.round", { n: v.round })} · ${ctx.t("ui.midas.announces")}`), h("b", {}, faceName(ctx, v.stone)))),
     h("div", { class: "midas-values", id: "midas-values", title: ctx.t("ui.midas.rules") },
       ...[v.stone, ...specials].map((f) => h("span", { class: "chip", dataset: { face: f }, title: faceText(ctx, v, f) }, face(f), faceValue(v, f)))),
     h("div", { class: "midas-bidinfo" }, ...bid,
-      h("span", { class: "chip", id: "midas-cap", dataset: { cap: v.cap } }, ctx.t("ui.midas.cap", { n: v.cap })),
+      h("span", { class: "chip", id: "midas-cap", dataset: { cap: v.cap }, title: ctx.t("ui.midas.cap_title", { n: v.cap }) }, ctx.t("ui.midas.cap", { n: v.cap })),
       v.damocles ? h("span", { class: "chip chip-warn" }, ctx.t("ui.midas.damocles")) : null));
 }
 
@@ -153,11 +156,15 @@ function actions(ctx, v) {
   const cards = ofType(ctx, "obsidian");
   if (cards.length) {
     parts.push(h("b", {}, ctx.t("ui.midas.play_obsidian")), ...cards.map((a) => actionButton(a, [face("obsidian"), ` ${ctx.t("ui.midas.card", { n: a.value })}`],
-      { class: "btn action btn-gold midas-obsidian", dataset: { value: a.value } })));
+      { class: "btn action btn-gold midas-obsidian", dataset: { value: a.value }, title: faceText(ctx, v, "obsidian") })));
   }
   parts.push(...bidLadder(ctx, v));
   const accuse = ofType(ctx, "accuse")[0];
   if (accuse) parts.push(actionButton(accuse, ctx.t("ui.midas.accuse", { who: ctx.nameOf(v.bidder) }), { id: "accuse", class: "btn action" }));
+  else if (ofType(ctx, "bid").length && v.bid === null) parts.push(refused("accuse", ctx.t("ui.midas.accuse_none"), ctx.t("reason.midas.nothing_to_accuse")));
+  if (v.phase === "bidding" && ctx.toAct.includes(ctx.seat) && v.bid !== null && !ofType(ctx, "bid").length) {
+    parts.push(h("span", { class: "muted", id: "midas-cap-reached" }, ctx.t("ui.midas.cap_reached", { n: v.cap })));
+  }
   const bribes = ofType(ctx, "bribe");
   if (bribes.length) {
     parts.push(h("span", { class: "muted" }, ctx.t("ui.midas.bribe")), ...bribes.map((a) => actionButton(a, [face(a.stone), ` ${faceName(ctx, a.stone)}`],
@@ -166,7 +173,8 @@ function actions(ctx, v) {
   const loseDie = ofType(ctx, "lose_die")[0], draw = ofType(ctx, "draw")[0];
   if (draw) {
     parts.push(h("b", {}, ctx.t("ui.midas.penalty")),
-      loseDie ? actionButton(loseDie, ctx.t("ui.midas.lose_die"), { id: "lose-die", class: "btn action" }) : null,
+      loseDie ? actionButton(loseDie, ctx.t("ui.midas.lose_die"), { id: "lose-die", class: "btn action" })
+        : refused("lose-die", ctx.t("ui.midas.lose_die"), ctx.t("reason.midas.last_die")),
       actionButton(draw, ctx.t("ui.midas.draw"), { id: "draw", class: "btn action btn-gold" }));
   }
   const swaps = ofType(ctx, "swap");
@@ -182,6 +190,11 @@ function actions(ctx, v) {
   if (!parts.length) parts.push(h("span", { class: "muted" }, ctx.t("ui.midas.waiting", { who: ctx.toAct.map(ctx.nameOf).join(", ") })));
   return h("div", { class: "midas-actions", id: "midas-actions" }, ...parts);
 }
+
+// A choice this seat cannot make now: the button drawn disabled (id ending in -blocked, so nothing
+// that presses #accuse finds it) and the reason beside it.
+const refused = (id, text, why) => h("span", { class: "midas-refused", dataset: { blocked: id } },
+  h("button", { class: "btn", id: `${id}-blocked`, disabled: true, title: why }, text), h("small", { class: "muted" }, ` ${why}`));
 
 function cup(ctx, v, s) {
   if (s.cursed) {
@@ -207,11 +220,12 @@ function seats(ctx, v) {
         s.cursed ? h("span", { class: "midas-cursed-tag" }, ctx.t("ui.midas.cursed")) : h("span", { class: "muted" }, count(ctx.t, "ui.midas.dice_one", "ui.midas.dice", s.dice_count))),
       companion ? null : cup(ctx, v, s),
       h("div", { class: "midas-stats" },
-        h("span", { class: "chip midas-chest", dataset: { coins: s.chest } }, count(ctx.t, "ui.midas.chest_one", "ui.midas.chest", s.chest)),
+        h("span", { class: "chip midas-chest", dataset: { coins: s.chest }, title: ctx.t(s.cursed ? "ui.midas.chest_title_cursed" : "ui.midas.chest_title") },
+          count(ctx.t, "ui.midas.chest_one", "ui.midas.chest", s.chest)),
         h("span", { class: "chip midas-purse", dataset: { purse: s.purse }, title: ctx.t("ui.midas.purse_title") }, ctx.t("ui.midas.purse", { n: s.purse })),
         s.favour ? h("span", { class: `chip midas-owned-favour${favourUsed(v, s) ? " used" : ""}`, dataset: { favour: s.favour, used: favourUsed(v, s) },
           title: ctx.t(FAVOUR_TEXT[s.favour]) }, favourUsed(v, s) ? ctx.t("ui.midas.favour_used", { favour: favourName(ctx, s.favour) }) : favourName(ctx, s.favour)) : null,
-        s.immune ? h("span", { class: "chip" }, ctx.t("ui.midas.immune")) : null));
+        s.immune ? h("span", { class: "chip midas-immune", title: ctx.t(FAVOUR_TEXT.immunite) }, ctx.t("ui.midas.immune")) : null));
   }));
 }
 
@@ -299,10 +313,27 @@ export function summary(view) {
     note: count(t, "ui.midas.chest_one", "ui.midas.chest", s.chest) }));
 }
 
+// A log line's hover: the rule behind what it tells (keys spelled out so tests can find every one).
+const ENTRY_RULE = { "midas.bid": "ui.midas.rule_bid", "midas.accuse": "ui.midas.rule_reveal", "midas.reveal": "ui.midas.rule_reveal",
+  "midas.cursed": "ui.midas.rule_cursed", "midas.draw": "ui.midas.purse_title", "midas.lose_die": "ui.midas.rule_penalty" };
+const ENTRY_FAVOUR = { "midas.bribe": "pot_de_vin", "midas.immune": "immunite", "midas.damocles": "damocles", "midas.swap": "echange" };
+export function explainEntry(entry, t) {
+  const favour = entry.params?.favour || ENTRY_FAVOUR[entry.msg];
+  if (FAVOUR_TEXT[favour]) return t(FAVOUR_TEXT[favour]);
+  if (entry.msg === "midas.round") return t("ui.midas.face_text.stone", { stone: t(`term.${entry.params.stone}`) });
+  return ENTRY_RULE[entry.msg] ? t(ENTRY_RULE[entry.msg]) : null;
+}
+
 /** "What you may do now", in words, from the phase. */
 export function prompt(ctx) {
   lastT = ctx.t;
   if (!ctx.legal.length) return "";
   if (ctx.view.phase === "bidding" && !ctx.toAct.includes(ctx.seat)) return ctx.t("ui.midas.bribe");
   return PROMPTS[ctx.view.phase] ? ctx.t(PROMPTS[ctx.view.phase]) : "";
+}
+
+/** The log's hover and ⓘ (the page's contract): the rule behind a line, as one item. */
+export function explain(entry, ctx) {
+  const text = explainEntry(entry, ctx.t);
+  return text ? [{ name: "", text }] : [];
 }

@@ -177,3 +177,12 @@ def test_every_catalogue_uses_only_the_grammar_both_renderers_share(game_id):
 def test_a_nested_field_is_refused_on_the_server_too():
     with pytest.raises(MessageError, match="not supported"):
         fields("{count:plural=# {face:term} face|# {face:term} faces}")
+
+
+def test_a_colon_between_a_seat_and_its_value_follows_each_language():
+    """French spaces its colons ("Siège 0 : 34"), Chinese uses the full-width one."""
+    game = games.load("crypt")
+    entry = {"msg": "crypt.game_end", "params": {"totals": [34, 21]}}
+    assert "Seat 0: 34, Seat 1: 21" in render(game, entry, "en")
+    assert "Siège 0 : 34, Siège 1 : 21" in render(game, entry, "fr")
+    assert "座位0：34" in render(game, entry, "zh")

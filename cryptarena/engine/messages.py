@@ -41,12 +41,12 @@ LANGUAGES = ("en", "fr", "zh")
 # Words every game shares; a game's catalogue may override any of them.
 _BASE: dict[str, dict[str, str]] = {
     "en": {"seat": "Seat {n}", "list.sep": ", ", "list.and": " and ", "nobody": "nobody",
-           "unknown": "?", "plural.zero_singular": "no"},
-    # French counts 0 as singular ("0 serviteur épuisé")
+           "unknown": "?", "plural.zero_singular": "no", "pair.sep": ": "},
+    # French counts 0 as singular ("0 serviteur épuisé") and spaces its colons ("Siège 0 : 34")
     "fr": {"seat": "Siège {n}", "list.sep": ", ", "list.and": " et ", "nobody": "personne",
-           "unknown": "?", "plural.zero_singular": "yes"},
+           "unknown": "?", "plural.zero_singular": "yes", "pair.sep": " : "},
     "zh": {"seat": "座位{n}", "list.sep": "、", "list.and": "和", "nobody": "无人", "unknown": "?",
-           "plural.zero_singular": "no"},
+           "plural.zero_singular": "no", "pair.sep": "："},
 }
 
 
@@ -145,7 +145,7 @@ class _Formatter(string.Formatter):
         if isinstance(value, (list, tuple)):
             return self.word("list.sep").join(self.plain(v) for v in value)
         if isinstance(value, dict):
-            return self.word("list.sep").join(f"{self.plain(k)}: {self.plain(v)}" for k, v in value.items())
+            return self.word("list.sep").join(f"{self.plain(k)}{self.word('pair.sep')}{self.plain(v)}" for k, v in value.items())
         return str(value)
 
     # -- string.Formatter hooks ----------------------------------------------------------------
@@ -163,7 +163,7 @@ class _Formatter(string.Formatter):
             items = list(value.items() if isinstance(value, dict) else enumerate(value))
             nested = any(isinstance(v, (list, tuple)) for _, v in items)
             sep = "; " if nested else self.word("list.sep")
-            return sep.join(f"{self.seat(k)}: {self.plain(v)}" for k, v in items)
+            return sep.join(f"{self.seat(k)}{self.word('pair.sep')}{self.plain(v)}" for k, v in items)
         if kind == "term":
             return self.term(value, arg or None)
         if kind == "each":

@@ -117,3 +117,36 @@ def test_crypt_names_fit_their_cards_and_the_score_says_bonuses_come_at_the_end(
     assert page.inner_text("#collectors-note")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"crypt-explains-{lang}.png"))
+
+
+# -- small things a newcomer met ----------------------------------------------------------------------
+def test_the_opener_of_a_midas_round_is_told_it_is_them(page):
+    state = played_until("midas", 3, lambda st: st.phase == "bidding" and st.view(None)["bid"] is None)
+    opener = state.view(None)["turn"]
+    scene = Scene(page, page.base_url, "midas", state)
+    scene.draw(opener)
+    head = page.inner_text("#midas")
+    assert "you bid first" in head and f"{scene.names[opener]} bids first" not in head
+    scene.draw((opener + 1) % 3)
+    assert f"{scene.names[opener]} bids first" in page.inner_text("#midas")
+
+
+def test_quartz_says_a_lone_helmet_makes_no_face(page):
+    state = played_until("quartz", 3, lambda st: st.phase == "actions" and st.view(None)["helmets"] == 1)
+    seat = state.to_act()[0]
+    for lang, words in (("en", "it takes two"), ("fr", "il en faut deux"), ("zh", "两个头盔")):
+        Scene(page, page.base_url, "quartz", state, lang).draw(seat)
+        assert words in page.inner_text("#qz-wild-none")
+
+
+def test_a_necromancer_who_may_not_teleport_now_is_told_why(page):
+    def moved_with_a_portal(st):
+        t = st.view(None)
+        return (st.phase == "turn" and t["turn"]["moved"]
+                and next(p for p in t["pieces"] if p["seat"] == t["turn"]["seat"])["portal"] is not None)
+    state = played_until("crusade", 2, moved_with_a_portal, seeds=range(200))
+    seat = state.view(None)["turn"]["seat"]
+    Scene(page, page.base_url, "crusade", state, "fr").draw(seat)
+    blocked = page.wait_for_selector("#crusade-teleport-blocked")
+    assert blocked.is_disabled() and "déjà bougé" in blocked.get_attribute("title")
+    assert not page.query_selector("#crusade-teleport")

@@ -119,6 +119,7 @@ const opened = new Set();
  *  cards, hexes, faces or favours a line names do; such a line carries them as its hover title and
  *  behind an ⓘ button that opens them under the line (a touch screen has no hover). */
 export function logItems(words, entries, names, explain = null, t = (k) => k) {
+  const pair = words?.["pair.sep"] ?? ": "; // "Pioche : …" in French
   return entries.map((e) => {
     const li = h("li", { class: `log-entry log-${(e.msg || "").replace(/\./g, "-")}`, dataset: { seq: e.seq } },
       renderEntry(words, e, names));
@@ -126,7 +127,7 @@ export function logItems(words, entries, names, explain = null, t = (k) => k) {
     try { about = (explain && explain(e)) || []; } catch { about = []; }
     about = about.filter((x) => x && x.text);
     if (!about.length) return li;
-    const lines = about.map((x) => (x.text.toLowerCase().startsWith(String(x.name).toLowerCase()) ? x.text : `${x.name}: ${x.text}`));
+    const lines = about.map((x) => (x.text.toLowerCase().startsWith(String(x.name).toLowerCase()) ? x.text : `${x.name}${pair}${x.text}`));
     li.title = lines.join("\n");
     li.classList.add("log-explained");
     const open = opened.has(e.seq);

@@ -11,11 +11,11 @@ export const LANGUAGES = ["en", "fr", "zh"];
 // Words every game shares (messages.py _BASE); a game's catalogue may override any of them.
 const BASE = {
   en: { seat: "Seat {n}", "list.sep": ", ", "list.and": " and ", nobody: "nobody", unknown: "?",
-        "plural.zero_singular": "no" },
+        "plural.zero_singular": "no", "pair.sep": ": " },
   fr: { seat: "Siège {n}", "list.sep": ", ", "list.and": " et ", nobody: "personne", unknown: "?",
-        "plural.zero_singular": "yes" },
+        "plural.zero_singular": "yes", "pair.sep": " : " },
   zh: { seat: "座位{n}", "list.sep": "、", "list.and": "和", nobody: "无人", unknown: "?",
-        "plural.zero_singular": "no" },
+        "plural.zero_singular": "no", "pair.sep": "：" },
 };
 
 class MessageError extends Error {}
@@ -91,7 +91,7 @@ class Formatter {
     if (typeof value === "boolean") return this.term(String(value));
     if (typeof value === "string") { const k = `term.${value}`; return k in this.words ? String(this.words[k]) : value; }
     if (Array.isArray(value)) return value.map((v) => this.plain(v)).join(this.word("list.sep"));
-    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${this.plain(k)}: ${this.plain(v)}`).join(this.word("list.sep"));
+    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${this.plain(k)}${this.word("pair.sep")}${this.plain(v)}`).join(this.word("list.sep"));
     return String(value);
   }
   formatField(value, spec) {
@@ -106,7 +106,7 @@ class Formatter {
       case "by_seat": {
         const items = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
         const sep = items.some(([, v]) => Array.isArray(v)) ? "; " : this.word("list.sep");
-        return items.map(([k, v]) => `${this.seat(k)}: ${this.plain(v)}`).join(sep);
+        return items.map(([k, v]) => `${this.seat(k)}${this.word("pair.sep")}${this.plain(v)}`).join(sep);
       }
       case "term": return this.term(value, arg || null);
       case "each": {

@@ -219,11 +219,21 @@ function targetList(ctx, ch) {
     ...ch.mine.map((a) => btn(a, describe(ctx, a), { class: "btn action btn-small crusade-choice" })), cancel);
 }
 
+// A Necromancer with a portal who may not teleport now is told why (a disabled button, not a missing one).
+function teleportRefused(ctx) {
+  const v = ctx.view, me = v.pieces?.find((p) => p.seat === ctx.seat);
+  if (!me || me.portal == null || v.phase !== "turn" || v.turn?.seat !== ctx.seat) return null;
+  const why = v.turn.moved ? ctx.t("ui.crusade.teleport_moved") : me.tile === me.portal ? ctx.t("ui.crusade.teleport_there")
+    : me.tile == null ? ctx.t("ui.crusade.teleport_off") : null;
+  return why ? h("button", { class: "btn action", id: "crusade-teleport-blocked", disabled: true, title: why },
+    ctx.t("ui.crusade.teleport"), h("small", { class: "crusade-why-not" }, ` — ${why}`)) : null;
+}
+
 function actionsBar(ctx) {
   const teleport = ctx.legal.find((a) => a.type === "teleport"), end = ctx.legal.find((a) => a.type === "end");
   if (!teleport && !end) return null;
   return h("div", { class: "crusade-actions", id: "crusade-actions" },
-    teleport ? btn(teleport, ctx.t("ui.crusade.teleport"), { id: "crusade-teleport" }) : null,
+    teleport ? btn(teleport, ctx.t("ui.crusade.teleport"), { id: "crusade-teleport" }) : teleportRefused(ctx),
     end ? btn(end, ctx.t("ui.crusade.end"), { id: "crusade-end", class: "btn action btn-ghost" }) : null);
 }
 

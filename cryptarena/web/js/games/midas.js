@@ -116,7 +116,7 @@ function faceValue(v, f) {
 
 function header(ctx, v) {
   const specials = SPECIAL.filter((f) => v.die.includes(f));
-  const opens = h("span", { class: "muted" }, ctx.t("ui.midas.opens", { who: ctx.nameOf(v.turn) }));
+  const opens = h("span", { class: "muted" }, v.turn === ctx.seat ? ctx.t("ui.midas.opens_you") : ctx.t("ui.midas.opens", { who: ctx.nameOf(v.turn) }));
   const bid = v.mode === "companion" ? [opens] // the bids are spoken at the real table
     : v.bid === null ? [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: "" } }, ctx.t("ui.midas.no_bid")), opens]
     : [h("span", { class: "midas-bidnow", id: "midas-bid", dataset: { bid: v.bid, bidder: v.bidder } },

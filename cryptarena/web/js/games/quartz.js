@@ -163,6 +163,9 @@ function actionBar(ctx, v) {
   for (const a of ctx.legal.filter((x) => x.type === "wild")) {
     buttons.push(actionButton(a, ctx.t("ui.quartz.wild", { face: faceName(ctx, a.as) }), { class: "btn action qz-wild", dataset: { as: a.as } }));
   }
+  if (v.phase === "actions" && ctx.legal.length && v.helmets === 1 && !ctx.legal.some((x) => x.type === "wild")) {
+    buttons.push(h("span", { class: "muted qz-wild-none", id: "qz-wild-none" }, ctx.t("ui.quartz.one_helmet")));
+  }
   for (const a of ctx.legal.filter((x) => x.type === "use")) {
     buttons.push(actionButton(a, [glyph(a.face), ` ${ctx.t("ui.quartz.use", { face: faceName(ctx, a.face), n: v.faces[a.face] })}`],
       { class: "btn action btn-gold qz-use", dataset: { face: a.face }, title: faceDoes(ctx, a.face) }));

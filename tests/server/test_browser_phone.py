@@ -378,3 +378,34 @@ def test_a_whole_game_on_a_phone_by_taps(arena, game):
         for moment in ("mid", "end"):
             for lang in LANGS:
                 assert (SCREENS / f"{game}-{size}-{moment}-{lang}.png").stat().st_size > 10_000
+
+
+# -- what a thing does, on a touch screen ----------------------------------------------------------
+LONG_PRESS = """async ([selector, ms]) => {
+  const el = document.querySelector(selector), r = el.getBoundingClientRect();
+  const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true, cancelable: true, pointerType: 'touch', pointerId: 7, isPrimary: true };
+  el.dispatchEvent(new PointerEvent('pointerdown', at));
+  await new Promise((done) => setTimeout(done, ms));
+  el.dispatchEvent(new PointerEvent('pointerup', at));
+  el.dispatchEvent(new MouseEvent('click', at));
+}"""
+
+
+def test_a_long_press_says_what_a_thing_does_and_a_tap_on_a_label_too(arena):
+    base_url, browser = arena
+    errors: list[str] = []
+    page = phone_page(browser, errors)
+    open_table(page, base_url, "quartz")
+    page.wait_for_function("() => window.cryptarena.state.legal.some((a) => a.type === 'reroll')")
+    die = 'button.qz-die[data-die="1"]'
+    title = page.get_attribute(die, "title")
+    assert title
+    page.evaluate(LONG_PRESS, [die, 700])
+    assert page.is_visible("#touch-tip") and page.inner_text("#touch-tip") == title
+    assert not page.query_selector("button.qz-die.to-reroll")  # the press showed, it did not mark the die
+    page.tap("#qz-bag")  # a label that only explains itself: a tap shows what it says
+    assert page.inner_text("#touch-tip") == page.get_attribute("#qz-bag", "title")
+    page.tap(die)  # a plain tap on the die still marks it
+    page.wait_for_selector("button.qz-die.to-reroll")
+    assert errors == [], errors
+    page.context.close()

@@ -4,6 +4,7 @@
 import { api, ensureSession, loadToken, saveToken, seatMark, TableSocket, toast, h } from "./api.js";
 import { mergeCatalogue, renderEntry, translator, currentLang, setLang } from "./i18n.js";
 import { Guide } from "./tutorial.js";
+import { touchTitles } from "./touch_titles.js";
 import { botLevel, boardContext, breakdownTable, drawBoard, keepKeyboard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -332,6 +333,7 @@ async function main() {
   $("#take-back").addEventListener("click", () => { if (!page.socket.send({ type: "take_back" })) toast(page.t("ui.connecting")); });
   setInterval(tickClock, 250);
   page.guide = new Guide($("#guide"), page);
+  touchTitles(document.querySelector("main"));
   page.t = translator(page.lang, page.words);
   try {
     page.table = await api.get(`/api/tables/${tableId}`);

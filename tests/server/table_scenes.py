@@ -85,3 +85,28 @@ def title_of(page, selector: str) -> str:
 
 def dumps(action: dict) -> str:
     return json.dumps(action, separators=(",", ":"))
+
+
+def scene_browser(tmp_path_factory, name: str, viewport=None):
+    """A module's scenes share one server and one desktop page (`page.base_url` set); the page's
+    script errors fail the module at its end. Use as the body of a module-scoped fixture."""
+    import contextlib
+
+    from playwright.sync_api import sync_playwright
+
+    from live_server import live_server
+    from test_browser import CHROMIUM_FLAGS, chromium_path
+
+    @contextlib.contextmanager
+    def opened():
+        db = tmp_path_factory.mktemp(name) / "arena.db"
+        with live_server(f"sqlite:///{db}") as base_url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            page = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.base_url = base_url
+            yield page
+            browser.close()
+            assert errors == [], errors
+    return opened()

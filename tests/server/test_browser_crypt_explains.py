@@ -11,12 +11,10 @@ real view and legal actions, no socket), in English, French and Chinese:
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from cryptarena import games
-from live_server import live_server
-from table_scenes import Scene, explained, title_of
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
+from table_scenes import explained, Scene, scene_browser, title_of
+from test_browser import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -32,16 +30,8 @@ WORDS = {  # what each language must say, from the catalogue's own words
 
 @pytest.fixture(scope="module")
 def browser_page(tmp_path_factory):
-    db = tmp_path_factory.mktemp("crypt-explains") / "arena.db"
-    with live_server(f"sqlite:///{db}") as base_url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.base_url = base_url
+    with scene_browser(tmp_path_factory, "crypt-explains") as page:
         yield page
-        browser.close()
-        assert errors == [], errors
 
 
 def claimed(*moves):

@@ -12,12 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from cryptarena import games
-from live_server import live_server
-from table_scenes import Scene, dumps, explained, title_of
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
+from table_scenes import dumps, explained, Scene, scene_browser, title_of
+from test_browser import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -31,16 +29,8 @@ WORDS = {
 
 @pytest.fixture(scope="module")
 def browser_page(tmp_path_factory):
-    db = tmp_path_factory.mktemp("midas-explains") / "arena.db"
-    with live_server(f"sqlite:///{db}") as base_url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.base_url = base_url
+    with scene_browser(tmp_path_factory, "midas-explains") as page:
         yield page
-        browser.close()
-        assert errors == [], errors
 
 
 def draw(page, state, seat, lang="en"):

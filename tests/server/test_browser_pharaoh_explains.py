@@ -15,10 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from live_server import live_server
-from test_browser import ARTIFACTS, CHROMIUM_FLAGS, chromium_path
+from test_browser import ARTIFACTS
+from table_scenes import scene_browser
 from test_browser_pharaoh_scenes import Scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pharaoh"))
@@ -29,16 +28,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    db = tmp_path_factory.mktemp("explains") / "arena.db"
-    with live_server(f"sqlite:///{db}") as base_url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.base_url = base_url
+    with scene_browser(tmp_path_factory, "explains") as page:
         yield page
-        browser.close()
-        assert errors == [], errors
 
 
 def scene(page, state, lang="en") -> Scene:

@@ -43,7 +43,7 @@ def play_lesson_move(record: TableRecord, state, seat: int, actions: list[dict])
     except tutorials.WrongMove as exc:
         raise ProtocolError(exc.code, str(exc), ref="act") from None
     except IllegalAction as exc:
-        raise ProtocolError(exc.code, exc.reason, ref="act") from None
+        raise ProtocolError.refusal(exc) from None
 
 
 def guide(record: TableRecord, state, seat: int | None) -> dict | None:

@@ -69,6 +69,12 @@ class ProtocolError(Exception):
         self.code, self.message, self.ref = code, message, ref
         self.key, self.params, self.at = key, params, at
 
+    @classmethod
+    def refusal(cls, exc, where: str = "", at: list[int] | None = None) -> "ProtocolError":
+        """The engine's refusal of a move (an IllegalAction) as the socket answers it: its code, its
+        reason in English after `where`, and the reason's catalogue key and parameters."""
+        return cls(exc.code, where + exc.reason, ref="act", key=exc.key, params=exc.params, at=at)
+
     def payload(self) -> dict:
         data = {"type": "error", "code": self.code, "message": self.message}
         if self.ref:

@@ -330,13 +330,15 @@ class TableService:
             before = len(state.history)
             if record.tutorial:  # the lesson's asked move, then its scripted steps up to the next one
                 play_lesson_move(record, state, seat, actions)
-            for i, action in enumerate(actions if not record.tutorial else ()):
-                try:
-                    state.apply(seat, action)
-                except IllegalAction as exc:
-                    where = f"action {i + 1} of {len(actions)} ({action.get('type')}): " if len(actions) > 1 else ""
-                    raise ProtocolError(exc.code, where + exc.reason, ref="act", key=exc.key, params=exc.params,
-                                        at=[i + 1, len(actions)] if len(actions) > 1 else None) from None
+            else:
+                for i, action in enumerate(actions):
+                    try:
+                        state.apply(seat, action)
+                    except IllegalAction as exc:
+                        if len(actions) == 1:
+                            raise ProtocolError.refusal(exc) from None
+                        where = f"action {i + 1} of {len(actions)} ({action.get('type')}): "
+                        raise ProtocolError.refusal(exc, where, [i + 1, len(actions)]) from None
             entries = state.history[before:]
             try:
                 new_version = await self.commits.append(table_id, current, entries, state)

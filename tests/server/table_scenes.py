@@ -66,17 +66,18 @@ class Scene:
         return sent[0]
 
 
-EXPLAIN = """async ({ game, entry, words, lang }) => {
+EXPLAIN = """async ({ game, entry, words, lang, view }) => {
   const mod = await import(`/static/js/games/${game}.js`);
   const i18n = await import('/static/js/i18n.js');
-  return mod.explainEntry(entry, i18n.translator(lang, i18n.mergeCatalogue(words, lang)));
+  const t = i18n.translator(lang, i18n.mergeCatalogue(words, lang));
+  return mod.explain(entry, { t, view, lang, local: {} }).map((x) => x.text).join('\\n');
 }"""
 
 
-def explained(page, game, entry, lang="en"):
-    """A log line's hover, as the table page asks the renderer for it."""
+def explained(page, game, entry, lang="en", view=None):
+    """What the table page shows of a log line (hover and ⓘ): the renderer's `explain`, its texts."""
     words = httpx.get(f"{page.base_url}/api/games/{game}/messages").json()
-    return page.evaluate(EXPLAIN, {"game": game, "entry": entry, "words": words, "lang": lang})
+    return page.evaluate(EXPLAIN, {"game": game, "entry": entry, "words": words, "lang": lang, "view": view})
 
 
 def title_of(page, selector: str) -> str:

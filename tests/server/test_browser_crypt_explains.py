@@ -110,9 +110,9 @@ def test_what_a_card_a_die_and_a_torch_mean_is_one_hover_away(browser_page):
     assert "one card only" in title_of(page, "#torch-lights-out")
     # a log line: the rule behind it, and the collector of the card it names
     push = {"msg": "crypt.push_out", "params": {"slot": 0, "by": 1, "owner": 0, "dice": 2, "total": 12}}
-    assert "strictly higher total" in explained(page, "crypt", push)
-    assert "strictement supérieur" in explained(page, "crypt", push, "fr")
+    assert "strictly higher total" in explained(page, "crypt", push, view=state.view(1))
+    assert "strictement supérieur" in explained(page, "crypt", push, "fr", state.view(1))
     collect = {"msg": "crypt.collect", "params": {"seat": 1, "effort": 3, "rolls": [2], "exhausted": 1, "type": kind}}
-    assert "below its effort it is exhausted" in explained(page, "crypt", collect)
-    assert f"collector, side {collector['side']}:" in explained(page, "crypt", collect)
-    assert "严格更高" in explained(page, "crypt", push, "zh")
+    assert "below its effort it is exhausted" in explained(page, "crypt", collect, view=state.view(1))
+    assert f"collector, side {collector['side']}:" in explained(page, "crypt", collect, view=state.view(1))
+    assert "严格更高" in explained(page, "crypt", push, "zh", state.view(1))

@@ -153,8 +153,9 @@ function renderBoard() {
 function renderLog() {
   const log = $("#replay-log"), frames = R.data.frames;
   const upTo = frames[R.step].log, before = R.step > 0 ? frames[R.step - 1].log : 0;
-  // what a line names, as at the table (a renderer's explain reads only the words and the components)
-  const about = { t: R.t, components: R.components, local: (R.explainLocal ??= {}), words: R.words, names: names() };
+  // what a line names, as at the table (a renderer's explain reads the words, the components and the public view)
+  const about = { t: R.t, components: R.components, local: (R.explainLocal ??= {}), words: R.words, names: names(),
+    view: frames[R.step].views[0] };
   const explain = R.renderer?.explain ? (e) => R.renderer.explain(e, about) : null;
   const items = logItems(R.words, R.data.log.slice(0, upTo), names(), explain, R.t);
   items.slice(before).forEach((li) => li.classList.add("log-new"));

@@ -232,7 +232,6 @@ const sortCollection = (cards) => [...cards].sort((a, b) => TYPES.indexOf(a.type
 export function render(container, ctx) {
   const v = ctx.view;
   lastT = ctx.t;
-  lastView = v;
   ctx.rerender = () => render(container, ctx);
   // what is refused sits under the action bar, not in it: on a phone that bar stays under the thumb
   container.replaceChildren(header(ctx, v), collectors(ctx, v), cryptRow(ctx, v), actionBar(ctx, v),
@@ -254,18 +253,18 @@ function scoreParts(t, p) {
 }
 // summary(view) gets no ctx: it uses the translator of the last render (the page renders first).
 let lastT = (key) => key;
-let lastView = null; // explainEntry's collectors: those of the table last drawn
 
-// A log line's hover: the rule behind what it tells (keys spelled out so tests can find every one).
+// The log's hover and ⓘ: the rule behind what a line tells, and the collector of the card it names
+// (keys spelled out so tests can find every one).
 const ENTRY_RULE = { "crypt.push_out": "ui.crypt.rule_push_out", "crypt.collect": "ui.crypt.rule_collect",
   "crypt.auto_recover": "ui.crypt.rule_auto_recover", "crypt.torch": "ui.crypt.leader_title", "crypt.round": "ui.crypt.leader_title" };
 const ENTRY_TYPE = { "crypt.idol_reroll": "idol", "crypt.idol_b_first": "idol", "crypt.manuscript_peek": "manuscript",
   "crypt.remains_recover": "remains" };
-export function explainEntry(entry, t) {
-  if (!lastView) return null;
+export function explain(entry, ctx) {
   const type = entry.params?.type || ENTRY_TYPE[entry.msg];
-  const parts = [ENTRY_RULE[entry.msg] ? t(ENTRY_RULE[entry.msg]) : "", TYPES.includes(type) ? typeRule({ view: lastView, t }, type) : ""];
-  return parts.filter(Boolean).join("\n") || null;
+  const text = [ENTRY_RULE[entry.msg] ? ctx.t(ENTRY_RULE[entry.msg]) : "", ctx.view && TYPES.includes(type) ? typeRule(ctx, type) : ""]
+    .filter(Boolean).join("\n");
+  return text ? [{ name: "", text }] : [];
 }
 
 /** The running public score, one row per seat, for the page's score panel. */
@@ -285,10 +284,4 @@ export function prompt(ctx) {
   if (types.has("recover")) return ctx.t("ui.crypt.p_recover");
   if (types.has("manuscript_peek") || types.has("remains_recover")) return ctx.t("ui.crypt.p_free");
   return "";
-}
-
-/** The log's hover and ⓘ (the page's contract): the rule behind a line, as one item. */
-export function explain(entry, ctx) {
-  const text = explainEntry(entry, ctx.t);
-  return text ? [{ name: "", text }] : [];
 }

@@ -313,15 +313,17 @@ export function summary(view) {
     note: count(t, "ui.midas.chest_one", "ui.midas.chest", s.chest) }));
 }
 
-// A log line's hover: the rule behind what it tells (keys spelled out so tests can find every one).
+// The log's hover and ⓘ: the rule behind what a line tells, or what the favour it names does (keys
+// spelled out so tests can find every one).
 const ENTRY_RULE = { "midas.bid": "ui.midas.rule_bid", "midas.accuse": "ui.midas.rule_reveal", "midas.reveal": "ui.midas.rule_reveal",
   "midas.cursed": "ui.midas.rule_cursed", "midas.draw": "ui.midas.purse_title", "midas.lose_die": "ui.midas.rule_penalty" };
 const ENTRY_FAVOUR = { "midas.bribe": "pot_de_vin", "midas.immune": "immunite", "midas.damocles": "damocles", "midas.swap": "echange" };
-export function explainEntry(entry, t) {
+export function explain(entry, { t }) {
   const favour = entry.params?.favour || ENTRY_FAVOUR[entry.msg];
-  if (FAVOUR_TEXT[favour]) return t(FAVOUR_TEXT[favour]);
-  if (entry.msg === "midas.round") return t("ui.midas.face_text.stone", { stone: t(`term.${entry.params.stone}`) });
-  return ENTRY_RULE[entry.msg] ? t(ENTRY_RULE[entry.msg]) : null;
+  const text = FAVOUR_TEXT[favour] ? t(FAVOUR_TEXT[favour])
+    : entry.msg === "midas.round" ? t("ui.midas.face_text.stone", { stone: t(`term.${entry.params.stone}`) })
+      : ENTRY_RULE[entry.msg] ? t(ENTRY_RULE[entry.msg]) : null;
+  return text ? [{ name: "", text }] : [];
 }
 
 /** "What you may do now", in words, from the phase. */
@@ -330,10 +332,4 @@ export function prompt(ctx) {
   if (!ctx.legal.length) return "";
   if (ctx.view.phase === "bidding" && !ctx.toAct.includes(ctx.seat)) return ctx.t("ui.midas.bribe");
   return PROMPTS[ctx.view.phase] ? ctx.t(PROMPTS[ctx.view.phase]) : "";
-}
-
-/** The log's hover and ⓘ (the page's contract): the rule behind a line, as one item. */
-export function explain(entry, ctx) {
-  const text = explainEntry(entry, ctx.t);
-  return text ? [{ name: "", text }] : [];
 }

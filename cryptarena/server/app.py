@@ -28,8 +28,9 @@ from .bus import LocalBus, RedisBus
 from .heap import HeapPolicy
 from .logs import RequestLogMiddleware
 from .metrics import ArenaMetrics, database_error
+from .clocks import ClockError, choose as choose_clock
 from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody, SessionBody, Sync, TakeBack, \
-    parse_client_message
+    Vote, parse_client_message
 from .ratelimit import CLOSE_CODE as RATE_LIMIT_CLOSE_CODE, SocketRateLimit, Verdict
 from .service import TableService, table_json, team_mates
 from .accounts import Accounts, Player
@@ -105,7 +106,7 @@ def _game_json(game) -> dict:
 def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None,
                redis_url: str | None = None, socket_rate: float = 20.0, socket_burst: int = 40,
                grace: float = 60.0, bot_think: float = 2.0, bot_processes: int = 1,
-               secure_cookies: bool = False, heap_interval: float = 1.0) -> FastAPI:
+               secure_cookies: bool = False, heap_interval: float = 1.0, clock=None) -> FastAPI:
     """The whole server. `redis_url`: fan table events out through Redis pub/sub so that several
     processes on one database serve the same tables (docs/deploy.md); None: this process only.
     `socket_rate`/`socket_burst`: each socket's message budget (messages per second, bucket size).
@@ -114,8 +115,10 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     worker processes search bots think in (off this process's event loop and interpreter lock).
     `secure_cookies`: the session cookie is sent over HTTPS only (behind TLS, docs/deploy.md).
     `heap_interval`: seconds between freezes of the long-lived objects out of the cycle collector's
-    way (server/heap.py); 0 leaves the collector as Python sets it."""
-    store = Store(db_url)
+    way (server/heap.py); 0 leaves the collector as Python sets it.
+    `clock`: what time it is (a function returning an aware datetime): the players' clocks, deadlines
+    and mails read it; tests move it forward instead of sleeping."""
+    store = Store(db_url, clock=clock)
     metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
     bus = RedisBus(redis_url) if redis_url else LocalBus()
     service = TableService(store, bus, bot_delay=bot_delay, metrics=metrics, grace=grace, bot_think=bot_think,
@@ -275,9 +278,11 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     async def create_table(body: CreateTableBody):
         load_game(body.game)
         try:
+            clock = choose_clock(body.pace, body.clock.model_dump() if body.clock else None, body.on_timeout,
+                                 body.turn_clock)
             record = await service.create(body.game, body.players, body.options, body.seed, body.names,
-                                          body.turn_clock, rated=body.rated, spectators=body.spectators)
-        except games.OptionError as exc:
+                                          clock, rated=body.rated, spectators=body.spectators)
+        except (games.OptionError, ClockError) as exc:
             raise ApiError(400, exc.code, exc.reason) from None
         return {"table": table_json(record)}
 
@@ -429,6 +434,8 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                         raise NoSpectators()
                 # Only now is the socket greeted: a push meanwhile would show the table as the old seat sees it.
                 seat_as(seat)
+                if seat is not None:  # present from now: no "your move" mail for a table one is looking at
+                    await asyncio.to_thread(store.mark_seen, [(table_id, seat)])
                 connection["hello"] = True
                 connection["patches"] = message.patches
                 service.forget(table_id)
@@ -447,6 +454,10 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 if connection["seat"] is None:
                     raise ProtocolError("spectator", "you are watching: there is no seat to take back", ref="take_back")
                 await service.take_back(table_id, connection["seat"])
+            elif isinstance(message, Vote):
+                if connection["seat"] is None:
+                    raise ProtocolError("spectator", "you are watching: only the people at the table vote", ref="vote")
+                await service.vote(table_id, connection["seat"], message.seat, message.choice)
             elif isinstance(message, Chat):
                 record = await service.record(table_id)
                 seat = connection["seat"]
@@ -488,7 +499,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                 elif connection["hello"]:
                     if event["kind"] == "rematch":
                         await send({"type": "rematch", "table": event["table"]})
-                    elif event["kind"] in ("replaced", "returned"):  # a bot stands in for a person, or stops
+                    elif event["kind"] in ("replaced", "returned", "out_of_time"):  # a bot stands in, or stops
                         await send({"type": event["kind"], "seat": event["seat"],
                                     **({"reason": event["reason"]} if "reason" in event else {})})
                     await send_state(moved_to=event.get("version") if event["kind"] == "moved" else None)

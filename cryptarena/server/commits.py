@@ -28,10 +28,11 @@ class GroupCommit:
         self.groups = 0  # transactions committed, and the moves in them: operators read the mean group
         self.moves = 0
 
-    async def append(self, table_id: str, expected_version: int, entries: list[dict], state) -> int:
-        """Store the move; its new version, or the StoreError that refused it (raised)."""
+    async def append(self, table_id: str, expected_version: int, entries: list[dict], state, clock=None) -> int:
+        """Store the move (and, at a table with a clock, its seats' clocks); its new version, or the
+        StoreError that refused it (raised)."""
         future = asyncio.get_running_loop().create_future()
-        self._waiting.append((Append(table_id, expected_version, entries, state), future))
+        self._waiting.append((Append(table_id, expected_version, entries, state, clock), future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write())
         return await future

@@ -48,14 +48,22 @@ class Chat(_Message):
     team: StrictBool = False
 
 
+class Vote(_Message):
+    """A person at the table votes on another who is out of time: skip their turn, or expel them."""
+
+    type: Literal["vote"]
+    seat: StrictInt = Field(ge=0, le=15)
+    choice: Literal["skip", "expel"]
+
+
 class TakeBack(_Message):
     """A person a bot stood in for (they left, or ran out of time) plays their seat again."""
 
     type: Literal["take_back"]
 
 
-ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Sync, Chat, TakeBack], Field(discriminator="type")])
-CLIENT_TYPES = ("hello", "act", "sync", "chat", "take_back")
+ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Sync, Chat, TakeBack, Vote], Field(discriminator="type")])
+CLIENT_TYPES = ("hello", "act", "sync", "chat", "take_back", "vote")
 
 
 class ProtocolError(Exception):
@@ -122,6 +130,11 @@ class SessionBody(_Message):
 SeatName = Annotated[str, Field(max_length=40, pattern=PRINTABLE)]
 
 
+class ClockBody(_Message):
+    reserve: StrictInt = Field(ge=1, le=14 * 86400)  # seconds each person starts with
+    increment: StrictInt = Field(default=0, ge=0, le=14 * 86400)  # credited after each turn, up to the reserve
+
+
 class CreateTableBody(_Message):
     game: str
     players: int
@@ -129,7 +142,12 @@ class CreateTableBody(_Message):
     seed: int | None = None
     # One display name per seat (blank: the default). A seat's given name stays when someone takes it.
     names: list[SeatName] | None = Field(default=None, max_length=16)
-    # Seconds each person has for a move (None: no clock); out of time, a bot plays for them
+    # live (a bot stands in for a person gone past the grace period) or turn-based (over days)
+    pace: Literal["live", "turn-based"] = "live"
+    # each person's clock (server/clocks.py): None = none live, 3 days + 1 day per turn turn-based
+    clock: ClockBody | None = None
+    on_timeout: Literal["bot", "vote"] | None = None  # at 0: a bot plays (live default) or the others vote
+    # the older shorthand: seconds per move, a live clock refilled at each turn (not with `clock`)
     turn_clock: int | None = Field(default=None, ge=1, le=3600)
     rated: StrictBool = True  # False: a friendly table, recorded in the history, rating nobody
     spectators: StrictBool = True  # False: nobody may watch while it is played

@@ -45,6 +45,12 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
+def players_side(seat: int, side_of: dict, expelled: set) -> int:
+    """The side a seat is rated on: its team's, its own seat's, or for a person voted out a side of its
+    own numbered past every seat."""
+    return 1000 + seat if seat in expelled else side_of.get(seat, seat)
+
+
 def record_result(conn: Connection, table_id: str, state, now: datetime) -> None:
     """The finished table's result, in the caller's transaction (the one storing its last move)."""
     if conn.execute(select(results.c.seq).where(results.c.table_id == table_id)).first() is not None:
@@ -58,6 +64,7 @@ def record_result(conn: Connection, table_id: str, state, now: datetime) -> None
         order = list(dict.fromkeys(teams))
         side_of = {seat: order.index(team) for seat, team in enumerate(teams)}
     winners = list(state.winners())
+    expelled = {seat for seat, row in seat_rows.items() if row.kind == "human" and row.away == "expelled"}
     cls = rating_class(state.players)
     rated = bool(table.rated) and cls is not None
     seq = conn.execute(insert(results).values(
@@ -72,8 +79,10 @@ def record_result(conn: Connection, table_id: str, state, now: datetime) -> None
         key = f"player:{person}" if person else f"bot:{row.agent}" if kind == "bot" and row.agent else None
         rows.append({"seq": seq, "seat": seat, "player_id": person, "kind": kind,
                      "agent": row.agent if row is not None and kind == "bot" else None,
-                     "name": row.name if row is not None else None, "side": side_of.get(seat, seat),
-                     "total": float(score["total"]), "won": seat in winners,
+                     "name": row.name if row is not None else None,
+                     # an expelled person is a side of their own (ranked last): their team's result is not theirs
+                     "side": players_side(seat, side_of, expelled), "expelled": seat in expelled,
+                     "total": float(score["total"]), "won": seat in winners and seat not in expelled,
                      "stood_in": bool(row.stood_in) if row is not None else False,
                      "rating_key": key if rated else None})
     conn.execute(insert(result_seats), rows)
@@ -93,8 +102,9 @@ def rate_game(current: dict, seat_rows: list) -> dict[int, tuple[float, float]]:
     for r in seat_rows:
         by_side[r["side"]].append(r)
     sides = sorted(by_side)
-    standing = {side: (not any(r["won"] for r in by_side[side]), -max(r["total"] for r in by_side[side]))
-                for side in sides}
+    # a person the table voted out is last, below every loser, whatever their score
+    standing = {side: (any(r.get("expelled") for r in by_side[side]), not any(r["won"] for r in by_side[side]),
+                       -max(r["total"] for r in by_side[side])) for side in sides}
     distinct = sorted(set(standing.values()))
     ranks = [distinct.index(standing[side]) for side in sides]
     teams = [[MODEL.rating(*current.get(r["rating_key"], (MU, SIGMA))) for r in by_side[side]] for side in sides]
@@ -210,7 +220,7 @@ def _result_json(result, seat_rows: list) -> dict:
             "finished_at": result.finished_at.isoformat() if result.finished_at else None,
             "winners": json.loads(result.winners), "replay_url": f"/replay/{result.table_id}",
             "seats": [{"seat": r.seat, "kind": r.kind, "name": r.name, "agent": r.agent, "player": r.player_id,
-                       "total": r.total, "won": r.won, "stood_in": r.stood_in,
+                       "total": r.total, "won": r.won, "stood_in": r.stood_in, "expelled": r.expelled,
                        "rating": None if r.mu_after is None else {
                            "before": ordinal(r.mu_before, r.sigma_before), "after": ordinal(r.mu_after, r.sigma_after),
                            "mu": r.mu_after, "sigma": r.sigma_after}} for r in seat_rows]}

@@ -12,6 +12,14 @@ them on SQLite and PostgreSQL).
 - `imported_replays`: replay files people uploaded to watch in the browser.
 - `game_tables.tutorial`: a table played along a lesson; kept out of the lobby, the histories and the
   leavers' sweep.
+- Paces and clocks (clocks.py): a table's `pace` and clock (`clock_reserve`, `clock_increment`,
+  `on_timeout`); per seat the reserve left (`clock_left`), since when the table waits for it
+  (`waiting_since`) and when that wait runs out (`deadline`); `game_tables.next_deadline`, the earliest
+  of its seats' deadlines, indexed, is all the clock sweep reads. `clock_votes`: votes to skip or expel
+  a person out of time.
+- Notifications (outbox.py, notify/): `player_settings` (a verified e-mail, a webhook, which kinds on),
+  `outbox` (every mail and webhook call to make, drained by a worker that claims rows), and
+  `table_seats.notified` (the person was told it is their move and has not played since: no flood).
 """
 
 from __future__ import annotations
@@ -46,10 +54,15 @@ tables = Table(
     Column("snapshot", Text, nullable=True),  # state.to_json() at `version`
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),  # the last move (or the start)
-    Column("turn_clock", Integer, nullable=True),  # seconds a person has for each move; None: no clock
     Column("rated", Boolean, nullable=False, server_default=true()),  # False: a friendly table
     Column("spectators", Boolean, nullable=False, server_default=true()),  # False: nobody may watch
     Column("tutorial", String(32), nullable=True),  # a lesson's id (cryptarena.tutorials); None: a game
+    Column("pace", String(16), nullable=False, server_default="live"),  # live | turn-based
+    Column("clock_reserve", Integer, nullable=True),  # seconds each person starts with; None: no clock
+    Column("clock_increment", Integer, nullable=False, server_default="0"),  # credited after each turn
+    Column("on_timeout", String(8), nullable=False, server_default="bot"),  # bot | vote: what 0 on a clock does
+    Column("next_deadline", DateTime(timezone=True), nullable=True, index=True),  # earliest seat deadline
+    Column("started_at", DateTime(timezone=True), nullable=True),
 )
 
 seats = Table(
@@ -64,6 +77,20 @@ seats = Table(
     Column("seen_at", DateTime(timezone=True), nullable=True),  # a socket of this seat last seen open
     Column("player_id", String(32), nullable=True, index=True),  # the person who took the seat
     Column("stood_in", Boolean, nullable=False, server_default=false()),  # a bot ever played for them
+    Column("clock_left", Float, nullable=True),  # reserve seconds left (as of waiting_since while waited on)
+    Column("waiting_since", DateTime(timezone=True), nullable=True),  # the table waits for this seat since
+    Column("deadline", DateTime(timezone=True), nullable=True),  # waiting_since + clock_left, for a person
+    Column("out_of_time", Boolean, nullable=False, server_default=false()),  # at 0, the others may vote
+    Column("notified", Boolean, nullable=False, server_default=false()),  # told of their move, not played since
+)
+
+clock_votes = Table(
+    "clock_votes", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("target", Integer, primary_key=True),  # the seat out of time
+    Column("voter", Integer, primary_key=True),
+    Column("choice", String(8), nullable=False),  # skip | expel
+    Column("at", DateTime(timezone=True), nullable=False),
 )
 
 moves = Table(
@@ -117,6 +144,7 @@ result_seats = Table(
     Column("sigma_before", Float, nullable=True),
     Column("mu_after", Float, nullable=True),
     Column("sigma_after", Float, nullable=True),
+    Column("expelled", Boolean, nullable=False, server_default=false()),  # voted out: ranked last, a loss
 )
 
 ratings = Table(
@@ -138,6 +166,37 @@ sign_in_failures = Table(
     Column("login", String(40), nullable=False, index=True),
     Column("address", String(64), nullable=False, index=True),
     Column("at", DateTime(timezone=True), nullable=False, index=True),
+)
+
+player_settings = Table(
+    "player_settings", metadata,
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    Column("email", String(254), nullable=True),  # confirmed by its owner through a mailed link
+    Column("email_pending", String(254), nullable=True),  # asked for, not yet confirmed
+    Column("email_confirmed_at", DateTime(timezone=True), nullable=True),
+    Column("webhook_url", String(2000), nullable=True),
+    Column("prefs", Text, nullable=False, server_default="{}"),  # JSON: channel -> kind -> on
+    Column("lang", String(8), nullable=False, server_default="en"),  # the language mails are written in
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+outbox = Table(
+    "outbox", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(32), nullable=False, index=True),
+    Column("channel", String(8), nullable=False),  # email | webhook
+    Column("kind", String(16), nullable=False),  # turn | end | invite | confirm
+    Column("table_id", String(32), nullable=True),
+    Column("params", Text, nullable=False, server_default="{}"),  # JSON: what the message is written from
+    Column("status", String(12), nullable=False),  # pending | sending | sent | failed | dropped
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("due_at", DateTime(timezone=True), nullable=False),
+    Column("claimed_by", String(64), nullable=True),
+    Column("claimed_until", DateTime(timezone=True), nullable=True),
+    Column("last_error", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("sent_at", DateTime(timezone=True), nullable=True),
+    Index("outbox_due", "status", "due_at"),
 )
 
 imported_replays = Table(

@@ -21,7 +21,9 @@ from datetime import datetime, timedelta, timezone
 from .. import games
 from ..ai.agents import agent_names, decide, make_agent
 from ..engine import IllegalAction, Rng, derive_seed
+from . import clocks
 from .bus import LocalBus
+from .clocks import TableClock
 from .commits import GroupCommit
 from .lessons import guide, play_lesson_move
 from .metrics import ArenaMetrics
@@ -53,8 +55,19 @@ def table_json(record: TableRecord) -> dict:
             "status": record.status, "version": record.version,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent, "away": s.away}
                       for s in record.seats],
-            "teams": seat_teams(record), "invite_url": table_page(record), "turn_clock": record.turn_clock,
-            "rated": record.rated, "spectators": record.spectators, "tutorial": record.tutorial}
+            "teams": seat_teams(record), "invite_url": table_page(record), "pace": record.clock.pace,
+            "clock": record.clock.to_json(), "rated": record.rated, "spectators": record.spectators,
+            "tutorial": record.tutorial}
+
+
+def clocks_json(record: TableRecord, now: datetime) -> list[dict] | None:
+    """Each person's clock as of `now`: seconds left, whether it runs (the table waits for them), and
+    whether they are out of time (the others may vote). None at a table without a clock."""
+    if record.clock.reserve is None:
+        return None
+    return [{"seat": s.seat, "left": round(s.clock.left_at(now), 3) if s.clock.left is not None else None,
+             "running": s.clock.deadline() is not None, "out_of_time": s.clock.out_of_time}
+            for s in record.seats if s.clock is not None]
 
 
 def seat_teams(record: TableRecord) -> list[str] | None:
@@ -173,6 +186,8 @@ class TableService:
         entries, start = event.get("entries"), event.get("from")
         if entries is None or start is None or cached.version != start or held is None or held[0] != start:
             return False
+        if cached.clock.reserve is not None:  # the seats' clocks moved too: the row must be read again
+            return False
         state = held[1]
         try:
             for step in entries:
@@ -237,9 +252,10 @@ class TableService:
                 "view": state.view(seat), "log_start": log_start, "log": state.log_for(seat, log_start),
                 "legal": state.legal_actions(seat) if playing_it else [],
                 "to_act": state.to_act(), "over": state.is_over()}
-        if record.turn_clock and record.status == "playing":
-            spent = (datetime.now(timezone.utc) - record.moved_at).total_seconds()
-            data["clock"] = {"seconds": record.turn_clock, "left": round(max(0.0, record.turn_clock - spent), 3)}
+        if record.clock.reserve is not None and record.status == "playing":
+            data["clocks"] = clocks_json(record, self.store.now())
+            if any(s.clock is not None and s.clock.out_of_time and not s.away for s in record.seats):
+                data["votes"] = await asyncio.to_thread(self.store.ballots, table_id)
         if state.is_over():
             data["scores"], data["winners"] = state.scores(), state.winners()
         if record.tutorial:
@@ -248,13 +264,13 @@ class TableService:
 
     # ------------------------------------------------------------------ lobby
     async def create(self, game_id: str, players: int, options: dict, seed: int | None,
-                     names: list[str | None] | None = None, turn_clock: int | None = None, *,
+                     names: list[str | None] | None = None, clock: TableClock | None = None, *,
                      rated: bool = True, spectators: bool = True) -> TableRecord:
         game = games.load(game_id)
         game.check_table(players, options)  # bad players or options are named before the seats are laid
         rows = seat_records(game, players, options, names)
         return await asyncio.to_thread(self.store.create_table, game_id, players, seed=seed, options=options,
-                                       seat_kinds=rows, turn_clock=turn_clock, rated=rated, spectators=spectators)
+                                       seat_kinds=rows, clock=clock, rated=rated, spectators=spectators)
 
     async def take_seat(self, table_id: str, seat: int, kind: str, name: str | None, agent: str | None,
                         player_id: str | None = None):
@@ -284,9 +300,10 @@ class TableService:
         empty = [s.seat for s in record.seats if s.kind == "empty"]
         if empty:
             raise StoreError(f"seats {', '.join(map(str, empty))} are still empty: invite a friend or add bots")
-        await asyncio.to_thread(self.store.set_status, table_id, "playing")
-        await asyncio.to_thread(self.store.mark_all_seen, table_id)  # the grace period starts now
-        self._table_changed(table_id)
+        try:
+            await asyncio.to_thread(self.store.start_table, table_id)  # clocks and the grace period start now
+        finally:
+            self._table_changed(table_id)
         await self.bus.publish(table_id, {"kind": "started"})
         self.wake_bots(table_id)
         return await self.record(table_id)
@@ -294,7 +311,7 @@ class TableService:
     async def rematch(self, table_id: str) -> TableRecord:
         old = await self.record(table_id)
         names = [s.name if s.kind == TABLE_SEAT else None for s in old.seats]
-        new = await self.create(old.game_id, old.players, old.options, None, names, old.turn_clock,
+        new = await self.create(old.game_id, old.players, old.options, None, names, old.clock,
                                 rated=old.rated, spectators=old.spectators)
         for seat in old.seats:
             if seat.kind == "bot":
@@ -315,6 +332,9 @@ class TableService:
             record = await self.record(table_id)
             if record.status == "open":
                 raise ProtocolError("not_started", "the table has not started yet", ref="act")
+            if not by_bot and record.seats[seat].away == "expelled":
+                raise ProtocolError("expelled", "the table voted you out: a bot plays your seat to the end",
+                                    ref="act")
             if not by_bot and record.seats[seat].away:
                 raise ProtocolError("replaced", "a bot is playing for you: send take_back to play your seat again",
                                     ref="act")
@@ -341,18 +361,21 @@ class TableService:
                         raise ProtocolError.refusal(exc, where, [i + 1, len(actions)]) from None
             entries = state.history[before:]
             try:
-                new_version = await self.commits.append(table_id, current, entries, state)
+                new_version = await self.commits.append(table_id, current, entries, state,
+                                                        record.clock if record.clock.reserve is not None else None)
             except VersionConflict as exc:
                 # Another process moved it (its event may never come, if it died): read it again, and
                 # let the bots look whether it is their turn now.
                 self._table_changed(table_id)
                 self.wake_bots(table_id)
                 raise ProtocolError("version_conflict", str(exc), ref="act") from None
-            # This process knows the row after its own move: keep it (no read of it for every socket).
+            # This process knows the row after its own move: keep it (no read of it for every socket);
+            # a table with a clock has its seats' clocks changed by the store: read it again.
             self._table_changed(table_id)
-            moved = replace(record, version=new_version, moved_at=datetime.now(timezone.utc),
+            moved = replace(record, version=new_version, moved_at=self.store.now(),
                             status="over" if state.is_over() else "playing")
-            self._records[table_id] = moved
+            if record.clock.reserve is None:
+                self._records[table_id] = moved
             self._cache[table_id] = (new_version, state)
         if state.is_over():  # its result was stored with the last move: fold it into the ratings
             await asyncio.to_thread(rate_pending, self.store.engine)
@@ -459,6 +482,9 @@ class TableService:
     async def take_back(self, table_id: str, seat: int) -> None:
         """The person plays their own seat again; the bot that stood in for them stops."""
         if not await asyncio.to_thread(self.store.take_back, table_id, seat):
+            if (await self.record(table_id)).seats[seat].away == "expelled":
+                raise ProtocolError("expelled", "the table voted you out: a bot plays your seat to the end",
+                                    ref="take_back")
             raise ProtocolError("not_replaced", "no bot is playing for you: your seat is yours", ref="take_back")
         self._table_changed(table_id)
         log.info("returned", extra={"event": "returned", "table_id": table_id, "seat": seat})
@@ -496,31 +522,41 @@ class TableService:
         seen, then replace the absent and the out-of-time. Returns (table, seat, reason) for each
         person this pass replaced."""
         await self.catch_up()
-        now = datetime.now(timezone.utc)
+        now = self.store.now()
         await asyncio.to_thread(self.store.mark_seen, list(self._present))
         replaced = [(table_id, seat, "disconnected") for table_id, seat in
                     await asyncio.to_thread(self.store.replace_absent, now - timedelta(seconds=self.grace))]
-        for table_id, clock, moved_at, version in await asyncio.to_thread(self.store.clocked_tables):
-            if (now - moved_at).total_seconds() < clock:
-                continue
-            try:
-                record = await self.record(table_id)
-                state, current = await self.state(table_id, record)
-            except UnknownTable:
-                continue
-            if current != version:
-                continue  # someone moved since: the clock restarted
-            for seat in state.to_act():
-                if record.seats[seat].kind == "human" and not record.seats[seat].away and await asyncio.to_thread(
-                        self.store.set_away, table_id, seat, "timeout", at_version=version):
-                    replaced.append((table_id, seat, "timeout"))
+        replaced += await asyncio.to_thread(self.store.time_out_due)
         for table_id, seat, reason in replaced:
             self._table_changed(table_id)
+            if reason == "out_of_time":  # nobody replaced yet: the others may vote
+                log.info("out_of_time", extra={"event": "out_of_time", "table_id": table_id, "seat": seat})
+                await self.bus.publish(table_id, {"kind": "out_of_time", "seat": seat})
+                continue
             self.metrics.stand_ins.labels(reason=reason).inc()
             log.info("replaced", extra={"event": "replaced", "table_id": table_id, "seat": seat, "reason": reason})
             await self.bus.publish(table_id, {"kind": "replaced", "seat": seat, "reason": reason})
             self.wake_bots(table_id)
         return replaced
+
+    async def vote(self, table_id: str, voter: int, target: int, choice: str) -> str | None:
+        """`voter` votes to skip or expel `target`, out of time; the choice carried, if a majority now has it
+        (the table hears it as `replaced` with the reason "skipped" or "expelled" and a bot plays)."""
+        try:
+            carried = await asyncio.to_thread(self.store.vote, table_id, voter, target, choice)
+        except clocks.VoteRefused as exc:
+            raise ProtocolError(exc.code, exc.message, ref="vote") from None
+        self._table_changed(table_id)
+        log.info("vote", extra={"event": "vote", "table_id": table_id, "seat": voter, "target": target,
+                                "choice": choice, "carried": carried})
+        if carried:
+            reason = "skipped" if carried == "skip" else "expelled"
+            self.metrics.stand_ins.labels(reason=reason).inc()
+            await self.bus.publish(table_id, {"kind": "replaced", "seat": target, "reason": reason})
+            self.wake_bots(table_id)
+        else:
+            await self.bus.publish(table_id, {"kind": "voted", "seat": target})
+        return carried
 
 
 __all__ = ["TABLE_SEAT", "TableService", "table_json", "seat_records", "seat_teams", "team_mates", "SeatRecord",

@@ -27,7 +27,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import games
+from . import clocks
+from .clocks import TableClock
 from .migrations import upgrade_to_head
+from .outbox import enqueue_end
 from .records import record_result
 from .schema import as_utc as _utc, imported_replays, metadata, moves, now as _now, seats, tables  # noqa: F401 - metadata: for Alembic's env
 
@@ -64,8 +67,9 @@ class SeatRecord:
     kind: str
     name: str | None = None
     agent: str | None = None
-    away: str | None = None  # a person a bot is playing for: why ("disconnected" or "timeout")
+    away: str | None = None  # a person a bot plays for: why ("disconnected", "timeout", "skipped", "expelled")
     player_id: str | None = None  # the person who took the seat (accounts.py)
+    clock: "clocks.SeatClock | None" = None  # a person's clock, at a table with one
 
 
 @dataclass
@@ -78,8 +82,8 @@ class TableRecord:
     status: str
     version: int
     seats: list[SeatRecord] = field(default_factory=list)
-    turn_clock: int | None = None
-    moved_at: datetime | None = None  # the last move stored, or the start: when the turn clock started
+    clock: TableClock = field(default_factory=TableClock)  # the pace, and the clock if it has one
+    moved_at: datetime | None = None  # the last move stored, or the start
     rated: bool = True  # False: a friendly table, recorded but not rated
     spectators: bool = True  # False: nobody may watch it
     tutorial: str | None = None  # the lesson this table is played along (cryptarena.tutorials)
@@ -92,6 +96,7 @@ class Append:
     expected_version: int
     entries: list[dict]
     state: object
+    clock: TableClock | None = None  # the table's clock: its seats' clocks are kept with the move
 
     @property
     def new_version(self) -> int:
@@ -102,6 +107,13 @@ class Append:
         if not self.entries or len(history) != self.new_version or history[-len(self.entries):] != self.entries:
             return "the state given does not end with these entries at this version"
         return None
+
+
+def _seat(row, reserve: int | None) -> SeatRecord:
+    clock = None if reserve is None or row.kind != "human" else clocks.SeatClock(
+        row.seat, row.clock_left, _utc(row.waiting_since) if row.waiting_since else None, row.away is None,
+        bool(row.out_of_time))
+    return SeatRecord(row.seat, row.kind, row.name, row.agent, row.away, row.player_id, clock)
 
 
 def _hash(token: str) -> str:
@@ -120,7 +132,10 @@ def _enable_sqlite_wal(engine: Engine) -> None:
 
 
 class Store:
-    def __init__(self, url: str = DEFAULT_URL, *, engine_options: dict | None = None, snapshot_every: int = 16):
+    def __init__(self, url: str = DEFAULT_URL, *, engine_options: dict | None = None, snapshot_every: int = 16,
+                 clock=None):
+        # What time it is: the clocks, deadlines and presence all read it; tests move it forward.
+        self.now = clock or _now
         if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         self.url = url
@@ -138,7 +153,7 @@ class Store:
     # ------------------------------------------------------------------ tables
     def create_table(self, game_id: str, players: int, *, seed: int | None = None,
                      options: dict | None = None, seat_kinds: list[SeatRecord] | None = None,
-                     turn_clock: int | None = None, rated: bool = True, spectators: bool = True,
+                     clock: TableClock | None = None, rated: bool = True, spectators: bool = True,
                      tutorial: str | None = None) -> TableRecord:
         """A new table at version 0. Options and players are checked by the game first, so a bad
         request stores nothing."""
@@ -149,17 +164,19 @@ class Store:
             raise games.OptionError(f"seed must be between 0 and {MAX_SEED}", code="bad_seed")
         state = game.new_state(players, seed, resolved)
         table_id = secrets.token_urlsafe(12)
-        now = _now()
+        now = self.now()
+        clock = clock or TableClock()
         seat_rows = seat_kinds or [SeatRecord(seat, "empty") for seat in range(players)]
         if sorted(s.seat for s in seat_rows) != list(range(players)):
             raise StoreError("one seat record per seat is needed")
-        if turn_clock is not None and turn_clock < 1:
-            raise StoreError("a turn clock is a whole number of seconds, at least 1")
+        if clock.reserve is not None and clock.reserve < 1:
+            raise StoreError("a clock's reserve is a whole number of seconds, at least 1")
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=table_id, game_id=game_id, players=players, seed=seed, options=json.dumps(resolved),
-                status="open", version=0, snapshot=state.dumps(), turn_clock=turn_clock, created_at=now,
-                updated_at=now, rated=rated, spectators=spectators, tutorial=tutorial))
+                status="open", version=0, snapshot=state.dumps(), created_at=now, updated_at=now,
+                rated=rated, spectators=spectators, tutorial=tutorial, pace=clock.pace, clock_reserve=clock.reserve,
+                clock_increment=clock.increment, on_timeout=clock.on_timeout))
             conn.execute(insert(seats), [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
                                           "agent": s.agent, "token_hash": None, "player_id": s.player_id}
                                          for s in seat_rows])
@@ -174,8 +191,9 @@ class Store:
                                      .order_by(seats.c.seat)).all()
         return TableRecord(id=row.id, game_id=row.game_id, players=row.players, seed=row.seed,
                            options=json.loads(row.options), status=row.status, version=row.version,
-                           seats=[SeatRecord(r.seat, r.kind, r.name, r.agent, r.away, r.player_id) for r in seat_rows],
-                           turn_clock=row.turn_clock, moved_at=_utc(row.updated_at), rated=row.rated,
+                           seats=[_seat(r, row.clock_reserve) for r in seat_rows],
+                           clock=TableClock(row.pace, row.clock_reserve, row.clock_increment, row.on_timeout),
+                           moved_at=_utc(row.updated_at), rated=row.rated,
                            spectators=row.spectators, tutorial=row.tutorial)
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
@@ -190,9 +208,22 @@ class Store:
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:
             done = conn.execute(update(tables).where(tables.c.id == table_id)
-                                .values(status=status, updated_at=_now())).rowcount
+                                .values(status=status, updated_at=self.now())).rowcount
         if not done:
             raise UnknownTable(f"no table {table_id!r}")
+
+    def start_table(self, table_id: str) -> None:
+        """The game starts: in play, everyone present as of now (the grace period starts), every
+        person's clock full and running for the seats the game waits for."""
+        state, _ = self.load_state(table_id)
+        now = self.now()
+        with self.engine.begin() as conn:
+            row = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
+                               .values(status="playing", updated_at=now).returning(tables.c.clock_reserve)).first()
+            if row is None:
+                raise StoreError("the table has already started")
+            conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.kind == "human").values(seen_at=now))
+            clocks.begin(conn, table_id, state, now, row.clock_reserve)
 
     # ------------------------------------------------------------------ seats
     def take_seat(self, table_id: str, seat: int, *, kind: str = "human", name: str | None = None,
@@ -205,7 +236,7 @@ class Store:
             done = conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                     seats.c.kind == "empty")
                                 .values(kind=kind, name=func.coalesce(seats.c.name, name), agent=agent,
-                                        token_hash=_hash(token) if token else None, seen_at=_now(),
+                                        token_hash=_hash(token) if token else None, seen_at=self.now(),
                                         player_id=player_id if kind == "human" else None)).rowcount
         if not done:
             record = self.get_table(table_id)  # raises UnknownTable
@@ -250,7 +281,7 @@ class Store:
     # ------------------------------------------------------------------ leavers and clocks
     def mark_seen(self, table_seats: list[tuple[str, int]]) -> None:
         """These (table, seat) pairs have a socket open right now (one statement for all of them)."""
-        now = _now()
+        now = self.now()
         with self.engine.begin() as conn:
             for start in range(0, len(table_seats), 500):  # well under any database's limit on bound values
                 chunk = table_seats[start:start + 500]
@@ -260,18 +291,20 @@ class Store:
         """Every person at this table counts as present now (the grace period starts with the game)."""
         with self.engine.begin() as conn:
             conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.kind == "human")
-                         .values(seen_at=_now()))
+                         .values(seen_at=self.now()))
 
     def replace_absent(self, cutoff: datetime) -> list[tuple[str, int]]:
         """People at tables in play whose sockets were last seen before `cutoff` get a bot playing for
         them (away = "disconnected"); returns the (table, seat) pairs this call changed — when several
         servers sweep at once, each pair is changed by one of them only. Tables with people at a
         physical table (companion tables) are left alone: their device may sleep between turns, and so
-        are lessons: nobody else waits on a tutorial table."""
+        are lessons (nobody else waits on a tutorial table) and turn-based tables (closing the browser
+        is how one plays them)."""
         other = seats.alias("other")
         companion = exists().where(other.c.table_id == seats.c.table_id, other.c.kind == "table")
         absent = (select(seats.c.table_id, seats.c.seat).join(tables, tables.c.id == seats.c.table_id)
-                  .where(tables.c.status == "playing", seats.c.kind == "human", seats.c.away.is_(None),
+                  .where(tables.c.status == "playing", tables.c.pace == "live", seats.c.kind == "human",
+                         seats.c.away.is_(None),
                          seats.c.seen_at < cutoff, tables.c.tutorial.is_(None), ~companion))
         changed = []
         with self.engine.begin() as conn:
@@ -293,12 +326,29 @@ class Store:
                 found.update({row.id: row.version for row in rows})
         return found
 
-    def clocked_tables(self) -> list[tuple[str, int, datetime, int]]:
-        """(table, turn clock, last move at, version) of every table in play with a turn clock."""
+    def time_out_due(self) -> list[tuple[str, int, str]]:
+        """One pass of the clock sweep: every person whose deadline has passed is out of time —
+        (table, seat, "timeout") where a bot now plays for them, (table, seat, "out_of_time") where the
+        others may vote. Reads only the tables whose next deadline has passed (an index), one process
+        at a time; each table in its own transaction, its row locked against a move stored meanwhile."""
+        now = self.now()
+        with self.engine.begin() as conn:
+            if not clocks.sweep_lock(conn):
+                return []
+            due = clocks.due_tables(conn, now)
+            changed = []
+            for table_id in due:
+                changed += [(table_id, seat, why) for seat, why in clocks.time_out(conn, table_id, now)]
+        return changed
+
+    def vote(self, table_id: str, voter: int, target: int, choice: str) -> str | None:
+        """A vote on a person out of time (clocks.vote): the choice it carried, or None."""
+        with self.engine.begin() as conn:
+            return clocks.vote(conn, table_id, voter, target, choice, self.now())
+
+    def ballots(self, table_id: str) -> list[dict]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables.c.id, tables.c.turn_clock, tables.c.updated_at, tables.c.version)
-                                .where(tables.c.status == "playing", tables.c.turn_clock.is_not(None))).all()
-        return [(r.id, r.turn_clock, _utc(r.updated_at), r.version) for r in rows]
+            return clocks.ballots(conn, table_id)
 
     def set_away(self, table_id: str, seat: int, reason: str, *, at_version: int) -> bool:
         """A bot plays for this person from now on — only if the table is still at `at_version` (they
@@ -310,11 +360,15 @@ class Store:
                                      .values(away=reason, stood_in=True)).rowcount)
 
     def take_back(self, table_id: str, seat: int) -> bool:
-        """The person plays their seat again (the bot stops); False if no bot was playing for them."""
+        """The person plays their seat again (the bot stops; their clock runs again); False if no bot
+        was playing for them, or the table voted them out (that is for good)."""
         with self.engine.begin() as conn:
-            return bool(conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
-                                                         seats.c.away.is_not(None))
-                                     .values(away=None, seen_at=_now())).rowcount)
+            done = bool(conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                         seats.c.away.is_not(None), seats.c.away != "expelled")
+                                     .values(away=None, seen_at=self.now())).rowcount)
+            if done:
+                clocks.resume(conn, table_id, seat, self.now())
+            return done
 
     # ------------------------------------------------------------------ moves
     def append(self, table_id: str, expected_version: int, entry: dict, state) -> int:
@@ -346,7 +400,7 @@ class Store:
         todo = sorted((i for i, o in enumerate(outcomes) if o is None), key=lambda i: appends[i].table_id)
         if not todo:
             return outcomes
-        now = _now()
+        now = self.now()
         try:
             with self.engine.begin() as conn:
                 stored = []
@@ -359,8 +413,13 @@ class Store:
                                                   "entry": json.dumps(entry), "created_at": now}
                                                  for a in stored for k, entry in enumerate(a.entries)])
                 for append in stored:
+                    if append.clock is not None and append.clock.reserve is not None:
+                        clocks.after_move(conn, append.table_id, append.entries, append.state, now,
+                                          reserve=append.clock.reserve, increment=append.clock.increment,
+                                          pace=append.clock.pace)
                     if append.state.is_over():  # the history's record, in the same transaction as the last move
                         record_result(conn, append.table_id, append.state, now)
+                        enqueue_end(conn, append.table_id, now)
         except IntegrityError as exc:
             if len(todo) == 1:
                 outcomes[todo[0]] = VersionConflict(f"table {appends[todo[0]].table_id} is no longer at version "
@@ -438,7 +497,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(imported_replays).values(id=replay_id, game_id=game_id, players=players, seed=seed,
                                                          options=json.dumps(options), history=json.dumps(history),
-                                                         seats=json.dumps(seats or []), created_at=_now()))
+                                                         seats=json.dumps(seats or []), created_at=self.now()))
         return replay_id
 
     def get_replay(self, replay_id: str) -> tuple[str, int, int, dict, list, list] | None:

@@ -43,7 +43,7 @@ def test_a_person_leaves_a_bot_plays_for_them_and_they_take_the_seat_back(tmp_pa
         page.wait_for_selector("#clock:not([hidden])")
         assert "⏱" in page.inner_text("#clock")
         table = httpx.get(f"{base_url}/api/tables/{table_id}").json()
-        assert table["turn_clock"] == 300 and table["seats"][0]["away"] is None
+        assert table["clock"]["reserve"] == 300 and table["seats"][0]["away"] is None
 
         page.close()  # Ada leaves (her seat token stays in the browser's storage)
         wait_until(lambda: httpx.get(f"{base_url}/api/tables/{table_id}").json()["seats"][0]["away"] == "disconnected",

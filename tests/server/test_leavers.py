@@ -59,7 +59,9 @@ def test_turn_clock_runs_out_a_bot_plays_and_the_person_takes_the_seat_back(tmp_
         table_id, tokens = seated_table(base_url, 3, turn_clock=1)
         sockets = {seat: open_seat(base_url, table_id, token) for seat, token in tokens.items()}
         first = sockets[0][1]
-        assert first["table"]["turn_clock"] == 1 and 0 <= first["clock"]["left"] <= 1
+        assert first["table"]["clock"] == {"reserve": 1, "increment": 1, "on_timeout": "bot"}
+        assert [c["seat"] for c in first["clocks"]] == [0, 1, 2]
+        assert all(0 <= c["left"] <= 1 and c["running"] == (c["seat"] in first["to_act"]) for c in first["clocks"])
         slow = first["to_act"][0]
         ws, _ = sockets[slow]
         # nobody moves: past the clock the seat to act is replaced, and every socket hears it

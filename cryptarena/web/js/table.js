@@ -218,7 +218,9 @@ function renderStandIn() {
 
 // The clock counts down locally from the seconds left when the state was sent (no clock skew to mind).
 function startClock(st) {
-  page.clockEnds = st.clock && !st.over ? performance.now() + st.clock.left * 1000 : null;
+  const mine = (st.clocks || []).find((c) => c.seat === st.seat);
+  page.clockEnds = mine && !st.over ? performance.now() + mine.left * 1000 : null;
+  page.clockStill = mine && !mine.running ? mine.left : null;  // not my move: my reserve waits
   tickClock();
 }
 
@@ -226,7 +228,8 @@ function tickClock() {
   const el = $("#clock");
   el.hidden = page.clockEnds == null;
   if (page.clockEnds == null) return;
-  const left = Math.max(0, Math.ceil((page.clockEnds - performance.now()) / 1000));
+  const left = page.clockStill != null ? Math.ceil(page.clockStill)
+    : Math.max(0, Math.ceil((page.clockEnds - performance.now()) / 1000));
   el.textContent = page.t("ui.clock_left", { s: left });
   el.classList.toggle("clock-low", left <= 10);
 }

@@ -1,5 +1,6 @@
-"""The table page's own words (web/js/i18n.js, UI): every language has every key, and every key
-the page's scripts ask for exists. A word added in English only, or a typo in a key, fails here."""
+"""The pages' own words (web/js/i18n.js's UI block, and i18n_pace.js's beside it): every language has
+every key, and every key the pages' scripts ask for exists. A word added in English only, or a typo in
+a key, fails here."""
 
 from __future__ import annotations
 
@@ -9,11 +10,18 @@ from pathlib import Path
 WEB = Path(__file__).resolve().parents[2] / "cryptarena" / "web" / "js"
 
 
+WORD_FILES = ("i18n.js", "i18n_pace.js")  # each holds a `const UI = {en: {…}, fr: {…}, zh: {…}}`
+
+
 def ui_words() -> dict[str, set[str]]:
-    text = (WEB / "i18n.js").read_text(encoding="utf-8")
-    block = text[text.index("const UI = {"):text.index("\n};", text.index("const UI = {"))]
-    languages = re.split(r"\n  (en|fr|zh): \{", block)[1:]
-    return {lang: set(re.findall(r'"(ui\.[a-z_]+)":', body)) for lang, body in zip(languages[::2], languages[1::2])}
+    words: dict[str, set[str]] = {}
+    for name in WORD_FILES:
+        text = (WEB / name).read_text(encoding="utf-8")
+        block = text[text.index("const UI = {"):text.index("\n};", text.index("const UI = {"))]
+        languages = re.split(r"\n  (en|fr|zh): \{", block)[1:]
+        for lang, body in zip(languages[::2], languages[1::2]):
+            words.setdefault(lang, set()).update(re.findall(r'"(ui\.[a-z_]+)":', body))
+    return words
 
 
 def keys_asked_for() -> set[str]:

@@ -1,7 +1,8 @@
 // The account box of the lobby's top bar: create an account (a guest keeps their games), sign in,
 // sign out, change the password (docs/protocol.md, "Identity"). One dialog, three forms.
 //
-// Hooks: #account; #account-register-open, #account-sign-in-open (a guest or nobody);
+// Hooks: #account; #settings-link (anyone with a session: the notification settings);
+// #account-register-open, #account-sign-in-open (a guest or nobody);
 // #account-tag, #account-password-open, #account-sign-out (an account); #account-dialog[data-mode]
 // with #account-name, #account-pass (register, sign in), #account-current, #account-new (password),
 // #account-submit, #account-cancel and #account-error (the server's refusal, in words).
@@ -23,13 +24,15 @@ export function errorText(t, err, mode = "") {
 /** Draw the box for `session` (null: nobody yet); `changed()` is called after any change of identity. */
 export function renderAccount(box, session, t, changed) {
   const player = session?.player;
+  // where a person says how they are told of their move (e-mail, webhook, this browser)
+  const settings = session ? h("a", { id: "settings-link", class: "btn btn-small btn-ghost", href: "/settings" }, t("ui.settings_link")) : null;
   if (player?.registered) {
-    box.replaceChildren(
+    box.replaceChildren(settings,
       h("span", { id: "account-tag", class: "account-tag", title: t("ui.account_signed_in") }, t("ui.account_tag")),
       h("button", { id: "account-password-open", class: "btn btn-small btn-ghost", onclick: () => openDialog("password", session, t, changed) }, t("ui.account_password")),
       h("button", { id: "account-sign-out", class: "btn btn-small btn-ghost", onclick: () => signOut(t, changed) }, t("ui.account_sign_out")));
   } else {
-    box.replaceChildren(
+    box.replaceChildren(settings,
       h("button", { id: "account-register-open", class: "btn btn-small", onclick: () => openDialog("register", session, t, changed) }, t("ui.account_register")),
       h("button", { id: "account-sign-in-open", class: "btn btn-small btn-ghost", onclick: () => openDialog("sign-in", session, t, changed) }, t("ui.account_sign_in")));
   }
@@ -45,7 +48,8 @@ async function signOut(t, changed) {
 
 const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,23}$/; // the server's rule: a guest's name that fits is offered
 
-function openDialog(mode, session, t, changed) {
+/** The account dialog in `mode` (register, sign-in, password); also opened from the settings page. */
+export function openDialog(mode, session, t, changed) {
   document.getElementById("account-dialog")?.remove();
   const input = (id, type, autocomplete, value = "") => h("input", { id, type, autocomplete, value, required: true, maxlength: type === "password" ? "256" : "24" });
   const row = (label, field, help) => h("label", { class: "field" }, h("b", {}, label), field, help ? h("span", {}, help) : null);

@@ -30,6 +30,8 @@ async function request(method, path, body, raw) {
 export const api = {
   get: (path) => request("GET", path),
   post: (path, body = {}) => request("POST", path, body),
+  put: (path, body = {}) => request("PUT", path, body),
+  del: (path) => request("DELETE", path),
   // a file's text sent as it is (an imported replay file), not re-encoded
   postText: (path, text) => request("POST", path, undefined, text),
   getText: async (path) => {

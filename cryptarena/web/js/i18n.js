@@ -6,6 +6,8 @@
 // spec after the colon (seat, seats, by_seat, term, term=NS, each=KEY, plural=ONE|MANY, if=YES|NO);
 // a list of strings is a list of variants, the first whose fields are all present wins.
 
+import PACE_UI from "./i18n_pace.js";
+
 export const LANGUAGES = ["en", "fr", "zh"];
 
 // Words every game shares (messages.py _BASE); a game's catalogue may override any of them.
@@ -184,8 +186,7 @@ const UI = {
     "ui.tutorial": "Tutorial", "ui.tutorial_step": "step {n} of {of}", "ui.tutorial_finished": "finished", "ui.tutorial_back": "Back", "ui.tutorial_next": "Next", "ui.tutorial_play": "Play a game against bots", "ui.tutorial_lobby": "Back to the lobby", "ui.tutorial_your_move": "Your move, on the table", "ui.tutorial_wrong": "Not that move: this step asks for the one the guide points at. Try again.", "ui.tutorial_over": "The lesson is over: start a real game to play on.", "ui.tutorial_seat": "tutorial", "ui.tutorial_learn": "Learn to play", "ui.tutorial_minutes": "about {n} minutes", "ui.tutorial_done": "done", "ui.log_what": "What is this?", "ui.tutorial_players": "Players:", "ui.tutorial_fold": "Fold the guide", "ui.tutorial_unfold": "Open the guide", "ui.tutorial_name_first": "Pick a display name first (top right), then start the tutorial.",
     "ui.away_tag": "a bot plays for them", "ui.away_disconnected": "You were away too long: a bot is playing your seat.",
     "ui.away_timeout": "You ran out of time: a bot is playing your seat.", "ui.take_back": "Take my seat back",
-    "ui.replaced_line": "{who}: a bot plays for them now", "ui.returned_line": "{who} is back", "ui.clock_left": "⏱ {s} s",
-    "ui.lobby_clock": "Turn clock", "ui.lobby_clock_off": "no clock", "ui.lobby_clock_seconds": "{s} s per move",
+    "ui.replaced_line": "{who}: a bot plays for them now", "ui.returned_line": "{who} is back",
     "ui.level.easy": "easy", "ui.level.medium": "medium", "ui.level.hard": "hard",
     "ui.agent.easy": "easy bot", "ui.agent.medium": "medium bot", "ui.agent.hard": "hard bot (searches)", "ui.sit": "Sit here", "ui.add_bot": "Add bot", "ui.empty": "empty seat", "ui.you": "you",
     "ui.start": "Start the game", "ui.invite": "Invite link", "ui.copy": "Copy", "ui.copied": "Copied!",
@@ -301,8 +302,7 @@ const UI = {
     "ui.tutorial": "Tutoriel", "ui.tutorial_step": "étape {n} sur {of}", "ui.tutorial_finished": "terminé", "ui.tutorial_back": "Retour", "ui.tutorial_next": "Suivant", "ui.tutorial_play": "Jouer une partie contre des bots", "ui.tutorial_lobby": "Retour au salon", "ui.tutorial_your_move": "À vous de jouer, sur la table", "ui.tutorial_wrong": "Pas ce coup-là : cette étape demande celui que le guide montre. Réessayez.", "ui.tutorial_over": "La leçon est finie : lancez une vraie partie pour continuer.", "ui.tutorial_seat": "tutoriel", "ui.tutorial_learn": "Apprendre à jouer", "ui.tutorial_minutes": "environ {n} minutes", "ui.tutorial_done": "terminé", "ui.log_what": "Qu'est-ce que c'est ?", "ui.tutorial_players": "Joueurs :", "ui.tutorial_fold": "Replier le guide", "ui.tutorial_unfold": "Ouvrir le guide", "ui.tutorial_name_first": "Choisissez d'abord un nom (en haut à droite), puis lancez le tutoriel.",
     "ui.away_tag": "un bot joue à sa place", "ui.away_disconnected": "Vous avez été absent trop longtemps : un bot joue à votre place.",
     "ui.away_timeout": "Votre temps est écoulé : un bot joue à votre place.", "ui.take_back": "Reprendre ma place",
-    "ui.replaced_line": "{who} : un bot joue désormais à sa place", "ui.returned_line": "{who} est de retour", "ui.clock_left": "⏱ {s} s",
-    "ui.lobby_clock": "Pendule", "ui.lobby_clock_off": "sans pendule", "ui.lobby_clock_seconds": "{s} s par coup",
+    "ui.replaced_line": "{who} : un bot joue désormais à sa place", "ui.returned_line": "{who} est de retour",
     "ui.level.easy": "facile", "ui.level.medium": "moyen", "ui.level.hard": "difficile",
     "ui.agent.easy": "bot facile", "ui.agent.medium": "bot moyen", "ui.agent.hard": "bot difficile (cherche)", "ui.sit": "S'asseoir ici", "ui.add_bot": "Ajouter un bot", "ui.empty": "siège libre", "ui.you": "vous",
     "ui.start": "Lancer la partie", "ui.invite": "Lien d'invitation", "ui.copy": "Copier", "ui.copied": "Copié !",
@@ -425,8 +425,7 @@ const UI = {
     "ui.tutorial": "教程", "ui.tutorial_step": "第 {n} 步，共 {of} 步", "ui.tutorial_finished": "已完成", "ui.tutorial_back": "上一步", "ui.tutorial_next": "下一步", "ui.tutorial_play": "和机器人来一局", "ui.tutorial_lobby": "返回大厅", "ui.tutorial_your_move": "轮到你在桌面上行动", "ui.tutorial_wrong": "不是这一步：本步骤要求的是向导所指的那一步。请再试一次。", "ui.tutorial_over": "本课已结束：开始一局真正的游戏继续玩吧。", "ui.tutorial_seat": "教程", "ui.tutorial_learn": "学习玩法", "ui.tutorial_minutes": "约 {n} 分钟", "ui.tutorial_done": "已完成", "ui.log_what": "这是什么？", "ui.tutorial_players": "玩家人数：", "ui.tutorial_fold": "收起向导", "ui.tutorial_unfold": "展开向导", "ui.tutorial_name_first": "请先取一个显示名（右上角），再开始教程。",
     "ui.away_tag": "由机器人代打", "ui.away_disconnected": "你离开太久：机器人正在代你出牌。",
     "ui.away_timeout": "你的时间用完了：机器人正在代你出牌。", "ui.take_back": "收回我的座位",
-    "ui.replaced_line": "{who}：现由机器人代打", "ui.returned_line": "{who} 回来了", "ui.clock_left": "⏱ {s} 秒",
-    "ui.lobby_clock": "行动计时", "ui.lobby_clock_off": "不计时", "ui.lobby_clock_seconds": "每步 {s} 秒",
+    "ui.replaced_line": "{who}：现由机器人代打", "ui.returned_line": "{who} 回来了",
     "ui.level.easy": "简单", "ui.level.medium": "中等", "ui.level.hard": "困难",
     "ui.agent.easy": "简单机器人", "ui.agent.medium": "中等机器人", "ui.agent.hard": "困难机器人（搜索）", "ui.sit": "坐这里", "ui.add_bot": "添加机器人", "ui.empty": "空座位", "ui.you": "你",
     "ui.start": "开始游戏", "ui.invite": "邀请链接", "ui.copy": "复制", "ui.copied": "已复制！",
@@ -526,7 +525,7 @@ const UI = {
 /** A translator `t(key, params)` over the page's words and a game's merged catalogue: page words
  *  first, then the catalogue; `{name}` placeholders are filled from params; unknown keys show as is. */
 export function translator(lang, words) {
-  const ui = { ...UI.en, ...(UI[lang] || {}) };
+  const ui = { ...UI.en, ...PACE_UI.en, ...(UI[lang] || {}), ...(PACE_UI[lang] || {}) };
   return (key, params = {}) => {
     let text = ui[key] ?? (words && typeof words[key] === "string" ? words[key] : undefined);
     if (text === undefined) return key;

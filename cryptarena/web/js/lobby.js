@@ -1,10 +1,13 @@
 // The lobby: games, the create-a-table form (built from each game's options schema), guest name and
 // account (account.js), my games, and the open / live table lists (refreshed every few seconds).
-import { api, getSession, startSession, loadToken, saveToken, toast, h } from "./api.js";
+import { api, getSession, startSession, saveToken, toast, h } from "./api.js";
 import { currentLang, setLang, translator, mergeCatalogue } from "./i18n.js";
 import { botLevel, languageSelect, ratingText } from "./board.js";
 import { renderAccount } from "./account.js";
 import { lessonButtons, loadLessons } from "./lessons.js";
+import { paceFields } from "./pace_form.js";
+import { clockText, duration, paceText, serverNow } from "./clocks.js";
+import { nextTurn, notify, openSeat, refreshBrowserPref, showCount, watchTurns } from "./turns.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
@@ -18,7 +21,7 @@ function setLanguage(next) {
   lang = next; setLang(next); t = translator(next);
   document.documentElement.lang = next;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  renderWho(); renderGames(); refreshTables(); renderMine();
+  renderWho(); renderGames(); refreshTables(); renderMine(); renderTurns();
   const box = $("#create");
   if (!box.hidden) openCreate(games.find((g) => g.id === box.dataset.game));
 }
@@ -47,7 +50,7 @@ async function renderWho() {
       ...(registered ? [] : [h("button", { class: "btn btn-small btn-ghost", onclick: () => askForName(session.name) }, t("ui.lobby_change"))]));
   } else askForName("");
   renderAccount($("#account"), session, t, () => { renderWho(); refreshMine(true); loadLessons().then(renderGames); });
-  refreshMine(true);
+  refreshMine(true); askTurns();
 }
 
 function askForName(current) {
@@ -160,8 +163,6 @@ function readValue(form, opt) {
   return el.value;
 }
 
-const TURN_CLOCKS = [15, 30, 60, 120, 300]; // seconds per move offered when creating a table
-
 function openCreate(g) {
   const box = $("#create"); const fields = $("#create-fields"); const form = $("#create-form");
   box.hidden = false; box.dataset.game = g.id;
@@ -169,14 +170,12 @@ function openCreate(g) {
   $("#create-error").textContent = "";
   const players = h("select", { name: "players", id: "create-players" });
   for (let n = g.min_players; n <= g.max_players; n++) players.append(h("option", { value: n, selected: n === Math.min(Math.max(3, g.min_players), g.max_players) }, String(n)));
-  // The turn clock is the platform's, not the game's: out of time, a bot plays for the person (docs/protocol.md)
-  const clock = h("select", { name: "turn_clock", id: "create-clock" },
-    h("option", { value: "" }, t("ui.lobby_clock_off")),
-    ...TURN_CLOCKS.map((s) => h("option", { value: s }, t("ui.lobby_clock_seconds", { s }))));
+  // The pace and the clock are the platform's, not the game's (docs/platform.md, "Paces and clocks")
+  const pace = paceFields(g, players, t);
   fields.replaceChildren(
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_players_field")), players, h("span", {}, t("ui.lobby_players_help"))),
+    ...pace.fields,
     ...(g.options || []).map((opt) => field(g, opt)),
-    h("label", { class: "field" }, h("b", {}, t("ui.lobby_clock")), clock),
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_sit")), h("input", { type: "checkbox", id: "create-sit", checked: true }), h("span", {}, t("ui.lobby_sit_help"))),
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_rated")), h("input", { type: "checkbox", id: "create-rated", checked: true }), h("span", {}, t("ui.lobby_rated_help"))),
     h("label", { class: "field" }, h("b", {}, t("ui.lobby_spectators")), h("input", { type: "checkbox", id: "create-spectators", checked: true }), h("span", {}, t("ui.lobby_spectators_help"))));
@@ -195,9 +194,8 @@ function openCreate(g) {
     const options = {};
     for (const opt of g.options || []) if (!fields.querySelector(`[data-option="${opt.name}"]`).hidden) options[opt.name] = readValue(form, opt);
     try {
-      const body = { game: g.id, players: Number(players.value), options,
+      const body = { game: g.id, players: Number(players.value), options, ...pace.read(),
         rated: $("#create-rated").checked, spectators: $("#create-spectators").checked };
-      if (clock.value) body.turn_clock = Number(clock.value);
       const { table } = await api.post("/api/tables", body);
       if ($("#create-sit").checked) {
         try {
@@ -217,7 +215,8 @@ async function refreshTables() {
     const people = table.seats.filter((s) => s.kind !== "empty").map((s) => (s.kind === "bot" ? `${botLevel(s, t)} (${t("ui.bot")})` : s.name)).join(", ");
     const free = table.seats.filter((s) => s.kind === "empty").length;
     const seats = t("ui.lobby_seats", { n: table.players }) + (free ? ` · ${t("ui.lobby_free", { n: free })}` : "");
-    return h("li", { dataset: { table: table.id } }, h("b", {}, gameName(table.game)),
+    return h("li", { dataset: { table: table.id, pace: table.pace || "live" } }, h("b", {}, gameName(table.game)),
+      h("span", { class: `pace-tag pace-${table.pace || "live"}` }, paceText(table, t)),
       h("span", { class: "grow muted" }, `${seats}${people ? " · " + people : ""}`),
       watching && table.spectators === false ? h("span", { class: "muted no-watch" }, t("ui.lobby_no_spectators"))
         : h("a", { class: "btn btn-small", href: table.invite_url }, label));
@@ -227,6 +226,44 @@ async function refreshTables() {
     $("#open-tables").replaceChildren(...(open.length ? open.map((table) => row(table, t("ui.lobby_join"))) : [h("li", { class: "muted" }, t("ui.lobby_no_open"))]));
     $("#live-tables").replaceChildren(...(live.length ? live.map((table) => row(table, t("ui.lobby_watch"), true)) : [h("li", { class: "muted" }, t("ui.lobby_no_live"))]));
   } catch (e) { /* the next refresh will try again */ }
+}
+
+// -- your move -------------------------------------------------------------------------------------------
+// The tables waiting for this person come first on the page, the most urgent first, with the count in
+// the tab's title; when the count rises while the page is in the background, the browser says so.
+let turns = null; // the last GET /api/me/turns (null: no session)
+let askTurns = () => {};
+
+function gotTurns(found) {
+  const rose = turns !== null && (found?.count || 0) > turns.count;
+  turns = found;
+  renderTurns();
+  const first = found?.tables?.[0];
+  if (rose && first) notify(t(found.count === 1 ? "ui.turns_one" : "ui.turns_many", { n: found.count }),
+    t("ui.notify_turn_body", { game: gameName(first.game) }), "ca-turns");
+}
+
+function turnRow(e) {
+  const waited = duration((serverNow(e) - Date.parse(e.since)) / 1000, t);
+  const left = e.out_of_time ? t("ui.turn_out_of_time") : e.left == null ? t("ui.turn_no_clock")
+    : t("ui.turn_left", { time: clockText(e.left, e.pace, t) });
+  return h("li", { dataset: { table: e.table } }, h("b", {}, gameName(e.game)),
+    h("span", { class: `pace-tag pace-${e.pace}` }, t(e.pace === "turn-based" ? "ui.pace_turn_based" : "ui.pace_live")),
+    h("span", { class: "grow muted turn-waited" }, t("ui.turn_waiting", { time: waited })),
+    h("span", { class: `turn-left${e.out_of_time ? " clock-out" : ""}` }, left),
+    h("button", { class: "btn btn-small btn-gold turn-play", dataset: { table: e.table }, onclick: () => openSeat(e) }, t("ui.turn_play")));
+}
+
+function renderTurns() {
+  const n = turns?.count || 0;
+  showCount(n);
+  $("#turns").hidden = !n;
+  if (!n) return;
+  $("#turns-title").textContent = t(n === 1 ? "ui.turns_one" : "ui.turns_many", { n });
+  const next = $("#turns-next");
+  next.textContent = t("ui.next_table");
+  next.onclick = () => openSeat(nextTurn(turns));
+  $("#turns-list").replaceChildren(...turns.tables.map(turnRow));
 }
 
 // -- my games ---------------------------------------------------------------------------------------------
@@ -247,17 +284,6 @@ async function refreshMine(force = false) {
 }
 
 const gameName = (id) => gameWord(id, "ui.game.name", games.find((g) => g.id === id)?.name || id);
-
-async function resume(entry) {
-  // a seat taken in another browser (or before the tokens were cleared): ask for a new token first
-  if (!loadToken(entry.table)) {
-    try {
-      const found = await api.post(`/api/tables/${entry.table}/seats/${entry.seat}/token`);
-      saveToken(entry.table, found.token);
-    } catch (e) { toast(e.message); }
-  }
-  location.href = entry.url;
-}
 
 function seatLabel(s) {
   return s.kind === "bot" ? `${botLevel(s, t)} (${t("ui.bot")})` : s.name || t("ui.lobby_someone");
@@ -283,7 +309,7 @@ function unfinishedRow(entry) {
   return h("li", { dataset: { table: entry.table } },
     h("b", {}, gameName(entry.game)),
     h("span", { class: "grow muted" }, `${t(entry.status === "open" ? "ui.mine_status_open" : "ui.mine_status_playing")} · ${t("ui.mine_seat", { n: entry.seat })}`),
-    h("button", { class: "btn btn-small my-resume", dataset: { table: entry.table }, onclick: () => resume(entry) }, t("ui.mine_back")));
+    h("button", { class: "btn btn-small my-resume", dataset: { table: entry.table }, onclick: () => openSeat(entry) }, t("ui.mine_back")));
 }
 
 function renderMine() {
@@ -326,6 +352,8 @@ async function main() {
   if (asked) openCreate(asked);
   refreshTables();
   setInterval(() => { if (!document.hidden) { refreshTables(); refreshMine(); } }, 4000);
+  askTurns = watchTurns(gotTurns);
+  refreshBrowserPref();
 }
 
 main();

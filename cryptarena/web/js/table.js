@@ -6,6 +6,9 @@ import { mergeCatalogue, renderEntry, translator, currentLang, setLang } from ".
 import { Guide } from "./tutorial.js";
 import { touchTitles } from "./touch_titles.js";
 import { botLevel, boardContext, breakdownTable, drawBoard, keepKeyboard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
+import { clockSettings } from "./clocks.js";
+import { renderVotes, rendererClock, seatClock, setClocks, tickClocks } from "./table_clocks.js";
+import { nextTurn, notify, openSeat, refreshBrowserPref, showCount, watchTurns } from "./turns.js";
 
 const $ = (sel) => document.querySelector(sel);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() === "table.html"
@@ -61,7 +64,8 @@ function renderSeats() {
     } else {
       li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: t("ui.bot") }), botLevel(s, t)] : s.name,
         s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null,
-        s.away ? h("span", { class: "away-tag muted", title: t(`ui.away_${s.away === "timeout" ? "timeout" : "disconnected"}`) }, t("ui.away_tag")) : null));
+        s.away ? h("span", { class: `away-tag away-${s.away} muted`, dataset: { away: s.away }, title: t(AWAY[s.away]?.about || AWAY.disconnected.about) },
+          t(AWAY[s.away]?.tag || AWAY.disconnected.tag)) : null), s.kind === "human" ? seatClock(page, s.seat) : null);
       if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, botLevel({ agent: s.agent }, t)));
     }
     return li;
@@ -71,6 +75,19 @@ function renderSeats() {
   const invite = $("#invite-link");
   invite.value = table.invite_url ? new URL(table.invite_url, location.href).href : location.href;
   $("#table-title").textContent = `${page.game?.name || table.game} · ${table.id}`;
+  renderPace();
+}
+
+// What the pace means for the person here: a turn-based table may be left and come back to (nobody
+// is replaced for closing the page); at a live one a bot plays for whoever stays away.
+function renderPace() {
+  const table = page.table, t = page.t, note = $("#pace-note");
+  const turnBased = table.pace === "turn-based";
+  const clock = table.clock ? t("ui.pace_note_clock", { clock: clockSettings(table.clock.reserve, table.clock.increment, t),
+    rule: t(table.clock.on_timeout === "vote" ? "ui.pace_note_vote" : "ui.pace_note_bot") }) : "";
+  note.replaceChildren(h("b", {}, t(turnBased ? "ui.pace_turn_based" : "ui.pace_live")), " ",
+    t(turnBased ? "ui.pace_note_turn_based" : "ui.pace_note_live"), clock ? h("span", { class: "pace-clock" }, " ", clock) : null);
+  note.dataset.pace = table.pace || "live";
 }
 
 async function sit(seat) {
@@ -115,8 +132,7 @@ function ctx() {
   return boardContext({
     view: st.view, legal: page.busy ? [] : st.legal || [], seat: st.seat, toAct: st.to_act || [],
     over: st.over, t: page.t, lang: page.lang, names: names(), words: page.words, local: page.local,
-    components: page.components, clock: page.clockEnds == null ? null
-      : Math.max(0, Math.ceil((page.clockEnds - performance.now()) / 1000)),
+    components: page.components, clock: rendererClock(page),
     // several actions in one message, played in order, all or nothing (a deck brought at set-up)
     send: (action) => {
       if (page.busy) return;
@@ -206,37 +222,50 @@ async function rematch() {
   } catch (e) { toast(e.message); }
 }
 
-// -- leavers and the turn clock ---------------------------------------------------------------------
-// A bot plays for a person who left or ran out of time (table.seats[n].away); they can take the seat back.
-const AWAY_TEXT = { disconnected: "ui.away_disconnected", timeout: "ui.away_timeout" };
+// -- leavers, clocks and votes --------------------------------------------------------------------------
+// A bot plays for a person who left (live tables), ran out of time, or whom the others voted on after
+// their clock ran out (table.seats[n].away). They can take the seat back, except an expelled person;
+// a skipped person's seat comes back by itself once the bot has played their turn.
+const AWAY = {
+  disconnected: { tag: "ui.away_tag", about: "ui.away_disconnected", back: true },
+  timeout: { tag: "ui.away_tag", about: "ui.away_timeout", back: true },
+  skipped: { tag: "ui.away_tag_skipped", about: "ui.away_skipped", back: false },
+  expelled: { tag: "ui.away_tag_expelled", about: "ui.away_expelled", back: false },
+};
 
 function renderStandIn() {
   const seat = mySeat(), away = seat !== null && !page.state?.over ? page.table?.seats[seat]?.away : null;
   $("#stand-in").hidden = !away;
-  if (away) $("#stand-in-text").textContent = page.t(AWAY_TEXT[away] || AWAY_TEXT.disconnected);
+  if (!away) return;
+  const reason = AWAY[away] || AWAY.disconnected;
+  $("#stand-in-text").textContent = page.t(reason.about);
+  $("#take-back").hidden = !reason.back;
 }
 
-// The clock counts down locally from the seconds left when the state was sent (no clock skew to mind).
-function startClock(st) {
-  const mine = (st.clocks || []).find((c) => c.seat === st.seat);
-  page.clockEnds = mine && !st.over ? performance.now() + mine.left * 1000 : null;
-  page.clockStill = mine && !mine.running ? mine.left : null;  // not my move: my reserve waits
-  tickClock();
+// -- the tables waiting for me: the count in the title, the next one, a notification ---------------------
+function gotTurns(found) {
+  page.turns = found;
+  showCount(found?.count || 0);
+  const next = nextTurn(found, tableId);
+  const button = $("#next-table");
+  button.hidden = !next;
+  if (next) button.title = page.t("ui.next_table_title", { n: found.count });
 }
 
-function tickClock() {
-  const el = $("#clock");
-  el.hidden = page.clockEnds == null;
-  if (page.clockEnds == null) return;
-  const left = page.clockStill != null ? Math.ceil(page.clockStill)
-    : Math.max(0, Math.ceil((page.clockEnds - performance.now()) / 1000));
-  el.textContent = page.t("ui.clock_left", { s: left });
-  el.classList.toggle("clock-low", left <= 10);
+// Told once each time the table comes to wait for me while the page is in the background.
+function noticeMyMove(st) {
+  const mine = st.seat !== null && !st.over && (st.to_act || []).includes(st.seat) && !page.table?.seats[st.seat]?.away;
+  if (page.wasMine !== undefined && mine !== page.wasMine) {
+    page.askTurns?.();
+    if (mine) notify(page.t("ui.notify_your_move"), page.t("ui.notify_turn_body", { game: page.words["ui.game.name"] || page.game?.name || page.table.game }), `ca-turn-${tableId}`);
+  }
+  page.wasMine = mine;
 }
 
 function renderAll() {
   if (!page.t) return;
-  renderSeats(); renderBanner(); renderStandIn(); renderBoard(); renderLog(); renderScores(); renderResult(); renderChatScope();
+  renderSeats(); renderBanner(); renderStandIn(); renderVotes(page, $("#votes"), nameOf); renderBoard(); renderLog(); renderScores();
+  renderResult(); renderChatScope(); tickClocks(page);
 }
 
 // -- chat -------------------------------------------------------------------------------------------
@@ -278,12 +307,17 @@ function onMessage(msg) {
     page.busy = false;
     page.state = msg;
     if (msg.table) page.table = msg.table;
-    startClock(msg);
+    setClocks(page, msg);
     renderAll();
+    noticeMyMove(msg);
     page.guide.update(msg.tutorial);
   } else if (msg.type === "replaced" || msg.type === "returned") {
     const who = nameOf(msg.seat);
-    if (msg.seat !== mySeat()) toast(page.t(msg.type === "replaced" ? "ui.replaced_line" : "ui.returned_line", { who }), "info");
+    const line = msg.type === "returned" ? "ui.returned_line"
+      : { skipped: "ui.replaced_skipped", expelled: "ui.replaced_expelled" }[msg.reason] || "ui.replaced_line";
+    if (msg.seat !== mySeat()) toast(page.t(line, { who }), "info");
+  } else if (msg.type === "out_of_time") {
+    if (msg.seat !== mySeat()) toast(page.t("ui.out_of_time_line", { who: nameOf(msg.seat) }), "info");
   } else if (msg.type === "chat") {
     addChat(msg);
   } else if (msg.type === "error") {
@@ -334,7 +368,8 @@ async function main() {
   });
   $("#chat-scope").addEventListener("click", () => { page.chatTeam = !page.chatTeam; renderChatScope(); });
   $("#take-back").addEventListener("click", () => { if (!page.socket.send({ type: "take_back" })) toast(page.t("ui.connecting")); });
-  setInterval(tickClock, 250);
+  setInterval(() => tickClocks(page), 250);
+  $("#next-table").addEventListener("click", () => { const next = nextTurn(page.turns, tableId); if (next) openSeat(next); });
   page.guide = new Guide($("#guide"), page);
   touchTitles(document.querySelector("main"));
   page.t = translator(page.lang, page.words);
@@ -350,6 +385,8 @@ async function main() {
     onStatus: (s) => { const c = $("#conn"); c.hidden = s === "open"; c.textContent = page.t("ui.connecting"); },
   });
   setLanguage(page.lang);
+  page.askTurns = watchTurns(gotTurns);
+  refreshBrowserPref();
   // Seats change over HTTP; while the table is open, poll it so everyone sees who sat down.
   setInterval(() => { if (page.table?.status === "open" && !document.hidden) refreshTable(); }, 2000);
 }

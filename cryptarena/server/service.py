@@ -493,8 +493,9 @@ class TableService:
     def watch_leavers(self) -> None:
         """Start the sweep that lets bots stand in for people gone past the grace period or out of time
         (every server process sweeps; the database lets one of them make each change)."""
+        self.loop = asyncio.get_running_loop()  # where the sweep runs (tests run one there at the moment they choose)
         if self._watcher is None or self._watcher.done():
-            self._watcher = asyncio.get_running_loop().create_task(self._watch())
+            self._watcher = self.loop.create_task(self._watch())
 
     async def _watch(self) -> None:
         interval = min(max(self.grace / 4, 0.1), 5.0)

@@ -269,6 +269,9 @@ class TableService:
         game = games.load(game_id)
         game.check_table(players, options)  # bad players or options are named before the seats are laid
         rows = seat_records(game, players, options, names)
+        if clock is not None and clock.pace != "live" and any(r.kind == TABLE_SEAT for r in rows):
+            raise clocks.ClockError("bad_pace", "a table played from one device at a physical table is played "
+                                    "live: choose pace live")
         return await asyncio.to_thread(self.store.create_table, game_id, players, seed=seed, options=options,
                                        seat_kinds=rows, clock=clock, rated=rated, spectators=spectators)
 

@@ -203,3 +203,31 @@ def test_out_of_time_the_others_vote_over_the_socket_to_skip_then_to_expel(tmp_p
         for ws, _ in sockets:
             ws._ws.close()
         watcher._ws.close()
+
+
+def test_a_pace_or_clock_out_of_bounds_is_named_and_stores_nothing(tmp_path):
+    fake = FakeClock()
+    with serving(app_for(f"sqlite:///{tmp_path / 'arena.db'}", fake)) as base_url:
+        client = LiveClient(base_url)
+        for body, status, code in [
+            ({"pace": "by-post"}, 422, "malformed"),
+            ({"pace": "turn-based", "clock": {"reserve": 60}}, 400, "bad_clock"),
+            ({"pace": "live", "clock": {"reserve": 7200}}, 400, "bad_clock"),
+            ({"pace": "turn-based", "clock": {"reserve": 86400, "increment": 90000}}, 400, "bad_clock"),
+            ({"clock": {"reserve": 60}, "turn_clock": 60}, 400, "bad_clock"),
+            ({"clock": {"reserve": "3 days"}}, 422, "malformed"),
+            ({"on_timeout": "shrug"}, 422, "malformed"),
+        ]:
+            reply = client.post("/api/tables", json={"game": "crypt", "players": 2, **body})
+            assert (reply.status_code, reply.json()["error"]["code"]) == (status, code), (body, reply.text)
+        assert client.get("/api/tables").json() == []
+        made = client.post("/api/tables", json={"game": "crypt", "players": 2, "pace": "turn-based",
+                                                "clock": {"reserve": 7 * DAY, "increment": 12 * HOUR}}).json()
+        assert made["table"]["clock"] == {"reserve": 7 * DAY, "increment": 12 * HOUR, "on_timeout": "vote"}
+        assert client.get("/api/tables?status=open").json()[0]["pace"] == "turn-based"
+        length = client.get("/api/games/crypt/length?players=2&pace=turn-based").json()
+        assert length == {"game": "crypt", "players": 2, "pace": "turn-based", "games": 0,
+                          "median_seconds": None, "median_moves": None}
+        assert client.get("/api/games/crypt/length?players=9").json()["error"]["code"] == "bad_players"
+        assert client.get("/api/games/crypt/length?players=2&pace=slow").json()["error"]["code"] == "bad_pace"
+        assert client.get("/api/me/turns").json()["error"]["code"] == "no_session"

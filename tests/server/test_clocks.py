@@ -264,3 +264,56 @@ def test_a_game_length_is_estimated_from_recorded_games(clocked):
     assert found["games"] == 2 and found["median_seconds"] == 20 * 60 and found["median_moves"] > 0
     assert game_length(store.engine, "quartz", 3, "turn-based")["games"] == 0
     assert games.load("quartz").min_players <= 3
+
+
+def test_your_move_is_queued_with_the_move_once_until_played_and_the_end_for_everyone(clocked):
+    from cryptarena.server.outbox import enqueue
+    from cryptarena.server.schema import outbox, player_settings
+    store, fake = clocked
+    with store.engine.begin() as conn:  # p0 and p1 have a confirmed address; p1 turned "turn" mails off
+        from cryptarena.server.schema import players
+        for pid in ("p0", "p1", "p2"):
+            conn.execute(players.insert().values(id=pid, name=pid, created_at=fake.now()))
+        conn.execute(player_settings.insert(), [
+            {"player_id": "p0", "email": "p0@example.org", "webhook_url": None, "prefs": "{}", "updated_at": fake.now()},
+            {"player_id": "p1", "email": "p1@example.org", "webhook_url": "http://127.0.0.1:9/hook",
+             "prefs": '{"email": {"turn": false}}', "updated_at": fake.now()}])
+
+    def queued():
+        with store.engine.connect() as conn:
+            return [(r.player_id, r.channel, r.kind) for r in conn.execute(select(outbox).order_by(outbox.c.id))]
+
+    table_id = seated(store, "quartz", 3, TableClock("turn-based", 3 * DAY, DAY, "vote"))
+    first = store.load_state(table_id)[0].to_act()[0]
+    expected = {"p0": [("p0", "email", "turn")], "p1": [("p1", "webhook", "turn")], "p2": []}[f"p{first}"]
+    assert queued() == expected  # the first person to move is told at the start
+    with store.engine.connect() as conn:
+        due = conn.execute(select(outbox.c.due_at)).scalars().all()
+    assert all(d.replace(tzinfo=None) == (fake.now() + timedelta(seconds=30)).replace(tzinfo=None) for d in due)
+    rng = Rng(3)
+    told: dict[str, int] = {}
+    owed = {first}  # told of their move and not played since: told nothing more at this table
+    while store.get_table(table_id).status == "playing":
+        state = store.load_state(table_id)[0]
+        waiting_before = set(state.to_act())
+        count_before = len(queued())
+        seat = append_with_clock(store, table_id, rng)
+        state = store.load_state(table_id)[0]
+        new_rows = queued()[count_before:]
+        owed.discard(seat)
+        newly = set(state.to_act()) - waiting_before - owed if not state.is_over() else set()
+        owed |= newly
+        turn_rows = [r for r in new_rows if r[2] == "turn"]
+        # one "your move" per person the table starts waiting for, on the channels they have on
+        assert sorted(turn_rows) == sorted(r for s in newly for r in {"p0": [("p0", "email", "turn")],
+                                                                      "p1": [("p1", "webhook", "turn")],
+                                                                      "p2": []}[f"p{s}"])
+        for row in turn_rows:
+            told[row[0]] = told.get(row[0], 0) + 1
+        assert seat in range(3)
+    ends = [r for r in queued() if r[2] == "end"]
+    assert sorted(ends) == [("p0", "email", "end"), ("p1", "email", "end"), ("p1", "webhook", "end")]
+    assert told  # the game had turns to tell of
+    with store.engine.begin() as conn:  # an invite goes through the same rule: the channels that are on
+        assert enqueue(conn, "p2", "invite", table_id, fake.now()) == 0
+        assert enqueue(conn, "p1", "invite", table_id, fake.now()) == 2

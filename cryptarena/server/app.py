@@ -35,6 +35,7 @@ from .ratelimit import CLOSE_CODE as RATE_LIMIT_CLOSE_CODE, SocketRateLimit, Ver
 from .service import TableService, table_json, team_mates
 from .accounts import Accounts, Player
 from .lessons import lesson_routes
+from .turns_api import turns_routes
 from .platform_api import current_player, platform_routes, sign_session
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
@@ -544,6 +545,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
 
     app.include_router(platform_routes(store, accounts, ApiError, load_record))
     app.include_router(lesson_routes(service, accounts, ApiError, table_json))
+    app.include_router(turns_routes(store.engine, accounts, ApiError, store.now))
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str):

@@ -154,16 +154,23 @@ def _store(conn: Connection, table_id: str, rows: list, before: list[SeatClock],
     conn.execute(update(tables).where(tables.c.id == table_id).values(next_deadline=min(deadlines, default=None)))
 
 
-def begin(conn: Connection, table_id: str, state, now: datetime, reserve: int | None) -> None:
-    """The game starts: every person's reserve is full and the clock of each seat it waits for runs."""
+def begin(conn: Connection, table_id: str, state, now: datetime, reserve: int | None, pace: str = "live") -> None:
+    """The game starts: every person's reserve is full, the clock of each seat it waits for runs, and
+    at a turn-based table those people are told it is their move."""
     conn.execute(update(tables).where(tables.c.id == table_id).values(started_at=now))
     if reserve is None:
         return
     conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.kind == "human")
                  .values(clock_left=float(reserve)))
     rows, before = _seat_clocks(conn, table_id)
-    after = advance(before, set(state.to_act()), set(), now, reserve, 0)
-    _store(conn, table_id, rows, before, after)
+    waiting = set(state.to_act())
+    after = advance(before, waiting, set(), now, reserve, 0)
+    extra = {}
+    for row in rows:
+        if pace == "turn-based" and row.seat in waiting and row.player_id:
+            enqueue(conn, row.player_id, "turn", table_id, now, delay=TURN_NOTICE_DELAY)
+            extra[row.seat] = {"notified": True}
+    _store(conn, table_id, rows, before, after, extra)
 
 
 def after_move(conn: Connection, table_id: str, entries: list[dict], state, now: datetime, *,

@@ -15,7 +15,8 @@ mu − 3 sigma), one rating per player per game and player-count class: "2" (two
 score (equal score: a tie); a team game's side is its team (Crusade), rated as one team. Keys:
 `player:<id>` for a person, `bot:<agent>` for a bot level on the same scale. A person a bot stood
 in for (they left, or their clock ran out) is rated for the result: leaving does not dodge a loss;
-the stand-in is not rated. A seat of a person without an identity (a companion table's seat) plays
+the stand-in is not rated. A person the table voted out (out of time at a turn-based table) is
+ranked last whatever their score, as a side of their own: their loss, not their team's result. A seat of a person without an identity (a companion table's seat) plays
 with the default rating and is not stored. Several seats holding one key (three medium bots) each
 rate from the key's rating; the key moves by the sum of their changes and keeps the smallest sigma.
 A table created unrated (friendly) is recorded with rated false and changes nobody's rating.

@@ -269,6 +269,9 @@ class TableService:
         game = games.load(game_id)
         game.check_table(players, options)  # bad players or options are named before the seats are laid
         rows = seat_records(game, players, options, names)
+        if clock is not None and clock.pace != "live" and any(r.kind == TABLE_SEAT for r in rows):
+            raise clocks.ClockError("bad_pace", "a table played from one device at a physical table is played "
+                                    "live: choose pace live")
         return await asyncio.to_thread(self.store.create_table, game_id, players, seed=seed, options=options,
                                        seat_kinds=rows, clock=clock, rated=rated, spectators=spectators)
 
@@ -493,8 +496,9 @@ class TableService:
     def watch_leavers(self) -> None:
         """Start the sweep that lets bots stand in for people gone past the grace period or out of time
         (every server process sweeps; the database lets one of them make each change)."""
+        self.loop = asyncio.get_running_loop()  # where the sweep runs (tests run one there at the moment they choose)
         if self._watcher is None or self._watcher.done():
-            self._watcher = asyncio.get_running_loop().create_task(self._watch())
+            self._watcher = self.loop.create_task(self._watch())
 
     async def _watch(self) -> None:
         interval = min(max(self.grace / 4, 0.1), 5.0)

@@ -219,11 +219,12 @@ class Store:
         now = self.now()
         with self.engine.begin() as conn:
             row = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
-                               .values(status="playing", updated_at=now).returning(tables.c.clock_reserve)).first()
+                               .values(status="playing", updated_at=now)
+                               .returning(tables.c.clock_reserve, tables.c.pace)).first()
             if row is None:
                 raise StoreError("the table has already started")
             conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.kind == "human").values(seen_at=now))
-            clocks.begin(conn, table_id, state, now, row.clock_reserve)
+            clocks.begin(conn, table_id, state, now, row.clock_reserve, row.pace)
 
     # ------------------------------------------------------------------ seats
     def take_seat(self, table_id: str, seat: int, *, kind: str = "human", name: str | None = None,

@@ -97,6 +97,7 @@ def test_a_companion_table_seats_the_people_at_the_table_by_name(client):
     ({"names": "Ada"}, 422, "malformed"),
     ({"players": 5}, 400, "bad_players"),
     ({"options": {"mode": "telepathy"}}, 400, "bad_option_value"),
+    ({"pace": "turn-based"}, 400, "bad_pace"),  # one device at a physical table: played live
 ])
 def test_bad_names_and_settings_are_named_and_store_nothing(client, body, status, code):
     request = {"game": "midas", "players": 3, "options": COMPANION, **body}

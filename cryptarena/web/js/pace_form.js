@@ -39,8 +39,9 @@ export function paceFields(game, players, t) {
   }
   function showRule() {
     ruleField.hidden = !clock.value;
-    ruleHelp.textContent = t(rule.value === DEFAULT_RULE[pace] ? "ui.timeout_default" : "ui.timeout_not_default",
+    const usual = t(rule.value === DEFAULT_RULE[pace] ? "ui.timeout_default" : "ui.timeout_not_default",
       { pace: t(pace === "live" ? "ui.pace_live_word" : "ui.pace_turn_based_word") });
+    ruleHelp.textContent = `${t(rule.value === "vote" ? "ui.timeout_vote_help" : "ui.timeout_bot_help")} (${usual})`;
   }
 
   let asked = 0; // only the answer to the last question is shown

@@ -101,7 +101,8 @@ function renderEmail() {
   if (!pending) {
     const input = h("input", { id: "email-input", type: "email", required: true, autocomplete: "email", maxlength: "254",
       placeholder: t("ui.settings_email_placeholder"), "aria-label": t("ui.settings_email") });
-    const form = h("form", { id: "email-form", class: "settings-row" }, input,
+    // novalidate: a refusal is said in the page's language (the server's code), not the browser's
+    const form = h("form", { id: "email-form", class: "settings-row", novalidate: true }, input,
       h("button", { id: "email-add", class: "btn btn-small btn-gold" }, t(confirmed ? "ui.settings_email_change" : "ui.settings_email_add")));
     form.addEventListener("submit", (e) => { e.preventDefault(); addEmail(input.value.trim()); });
     parts.push(h("p", { class: "muted" }, t("ui.settings_email_help")), form);
@@ -135,7 +136,7 @@ function renderWebhook() {
     error.textContent = "";
     try { await save({ webhook_url: value }); } catch (e) { error.textContent = failText(e); }
   };
-  const form = h("form", { id: "webhook-form", class: "settings-row" }, input,
+  const form = h("form", { id: "webhook-form", class: "settings-row", novalidate: true }, input,
     h("button", { id: "webhook-save", class: "btn btn-small btn-gold" }, t("ui.settings_save")),
     url ? h("button", { id: "webhook-remove", class: "btn btn-small btn-ghost", type: "button", onclick: () => put(null) }, t("ui.settings_remove")) : null);
   form.addEventListener("submit", (e) => { e.preventDefault(); put(input.value.trim() || null); });
@@ -165,6 +166,9 @@ function renderBrowser() {
 async function toggleBrowser(box) {
   try {
     if (!box.checked) { await save({ prefs: { browser: { turn: false } } }); return; }
+    const status = $("#browser-status");
+    status.textContent = t("ui.settings_browser_asking"); // the browser's question may wait for an answer
+    status.dataset.state = "asking";
     const answer = await Notification.requestPermission();
     if (answer !== "granted") { box.checked = false; renderBrowser(); return; }
     await save({ prefs: { browser: { turn: true } } });
@@ -202,7 +206,7 @@ function renderFailures() {
       h("thead", {}, h("tr", {}, ...["when", "channel", "kind", "table", "attempts", "error"].map((c) => h("th", {}, t(`ui.settings_col_${c}`))))),
       h("tbody", {}, ...failures.map((f) => h("tr", { dataset: { id: f.id, status: f.status } },
         h("td", {}, when(f.at)), h("td", {}, word("channel", f.channel)), h("td", {}, word("kind", f.kind)),
-        h("td", {}, f.table ? h("a", { href: `/table/${encodeURIComponent(f.table)}` }, f.table) : "—"),
+        h("td", {}, f.table ? h("a", { href: `/table/${encodeURIComponent(f.table)}`, title: f.table }, t("ui.settings_open_table")) : "—"),
         h("td", {}, String(f.attempts ?? ""), f.status ? h("div", { class: "muted" }, word("status", f.status)) : null),
         h("td", { class: "failure-error" }, f.error || "")))))));
 }

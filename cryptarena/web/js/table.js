@@ -85,7 +85,7 @@ function renderPace() {
   const turnBased = table.pace === "turn-based";
   const clock = table.clock ? t("ui.pace_note_clock", { clock: clockSettings(table.clock.reserve, table.clock.increment, t),
     rule: t(table.clock.on_timeout === "vote" ? "ui.pace_note_vote" : "ui.pace_note_bot") }) : "";
-  note.replaceChildren(h("b", {}, t(turnBased ? "ui.pace_turn_based" : "ui.pace_live")), " ",
+  note.replaceChildren(h("b", {}, t(turnBased ? "ui.pace_turn_based" : "ui.pace_live") + (page.words["pair.sep"] ?? ": ")),
     t(turnBased ? "ui.pace_note_turn_based" : "ui.pace_note_live"), clock ? h("span", { class: "pace-clock" }, " ", clock) : null);
   note.dataset.pace = table.pace || "live";
 }

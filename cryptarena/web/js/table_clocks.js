@@ -16,16 +16,18 @@ export function setClocks(page, st) {
   if (!st.over) for (const c of st.clocks || []) page.clocks[c.seat] = { ...c, at };
 }
 
-/** Seconds left on a seat's clock now, or null for a seat without one. */
+/** Seconds left on a seat's clock now, or null for a seat without one (or whose clock no longer
+ *  counts: an expelled person's seat is the bot's to the end). */
 export function secondsLeft(page, seat) {
   const c = page.clocks?.[seat];
-  if (!c || c.left == null) return null;
+  if (!c || c.left == null || page.table?.seats?.[seat]?.away === "expelled") return null;
   return c.running && !c.out_of_time ? Math.max(0, c.left - (performance.now() - c.at) / 1000) : c.left;
 }
 
 const pace = (page) => page.table?.pace || "live";
-// a clock is low in its last 10 seconds (live) or its last hour (turn-based)
-const low = (page, left) => left <= (pace(page) === "turn-based" ? 3600 : 10);
+// a clock is low in its last 10 seconds (live) or its last hour (turn-based), or its last tenth of a
+// short reserve (a one-hour turn-based clock is not red from the start)
+const low = (page, left) => left <= Math.min(pace(page) === "turn-based" ? 3600 : 10, (page.table?.clock?.reserve ?? Infinity) / 10);
 
 function paint(page, el, seat, own = false) {
   const c = page.clocks?.[seat], t = page.t;

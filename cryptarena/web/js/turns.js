@@ -15,11 +15,13 @@ export function showCount(n) {
   document.title = n > 0 ? `(${n}) ${BASE_TITLE}` : BASE_TITLE;
 }
 
-/** Ask again every 20 s while the page is shown, and at once when it comes back to the front; `got`
- *  gets each answer (null: no session). Returns a function that asks now. */
+/** Ask every 20 s — in the background too: that is when a new "your move" is worth a notification
+ *  (the browser slows a background tab's timers, never below once a minute) — and at once when the
+ *  page comes back to the front; `got` gets each answer (null: no session). Returns a function that
+ *  asks now. */
 export function watchTurns(got) {
   const ask = async () => got(await fetchTurns());
-  setInterval(() => { if (!document.hidden) ask(); }, 20_000);
+  setInterval(ask, 20_000);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) ask(); });
   window.addEventListener("focus", ask);
   ask();
@@ -53,8 +55,10 @@ export const notificationsAllowed = () => typeof Notification !== "undefined" &&
 export const browserPref = () => localStorage.getItem(PREF_KEY) !== "off";
 export const rememberBrowserPref = (on) => localStorage.setItem(PREF_KEY, on ? "on" : "off");
 
-/** Read the setting from the server once (a change made on another device), keeping the copy here. */
+/** Read the setting from the server once (a change made on another device), keeping the copy here;
+ *  only where this browser allows notifications at all (else there is nothing to decide). */
 export async function refreshBrowserPref() {
+  if (!notificationsAllowed()) return false;
   try {
     const found = await api.get("/api/me/notifications");
     if (typeof found?.prefs?.browser?.turn === "boolean") rememberBrowserPref(found.prefs.browser.turn);

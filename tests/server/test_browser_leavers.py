@@ -1,9 +1,11 @@
-"""Leavers and clocks in a real browser: a person creates a Quartz table with a turn clock from the
-lobby (the clock shows on the table page), leaves, is replaced by a bot past the grace period, and on
-coming back is told so and takes the seat back with one click."""
+"""Leavers and clocks in a real browser: a person creates a live Quartz table with a clock from the
+lobby (5 minutes + 30 s a turn: the clock shows on the table page, beside each person and as their
+own), leaves, is replaced by a bot past the grace period, and on coming back is told so and takes the
+seat back with one click."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import httpx
@@ -32,7 +34,8 @@ def test_a_person_leaves_a_bot_plays_for_them_and_they_take_the_seat_back(tmp_pa
         page = lobby_page(browser, base_url, errors)
         context = page.context
         page.click('.create-table[data-game="quartz"]')
-        page.select_option("#create-clock", "300")
+        assert page.is_checked("#create-pace-live")  # live unless the person chooses otherwise
+        page.select_option("#create-clock", "300:30")
         page.click("#create-submit")
         page.wait_for_url("**/table/**")
         table_id = page.url.rstrip("/").split("/")[-1]
@@ -41,9 +44,11 @@ def test_a_person_leaves_a_bot_plays_for_them_and_they_take_the_seat_back(tmp_pa
             page.wait_for_selector(f'#seats li.seat-bot[data-seat="{seat}"]')
         page.click("#start")
         page.wait_for_selector("#clock:not([hidden])")
-        assert "⏱" in page.inner_text("#clock")
+        assert re.fullmatch(r"Your clock: [45]:\d\d", page.inner_text("#clock")), page.inner_text("#clock")
+        assert page.query_selector('.seat-clock[data-seat="0"]')
         table = httpx.get(f"{base_url}/api/tables/{table_id}").json()
-        assert table["clock"]["reserve"] == 300 and table["seats"][0]["away"] is None
+        assert table["pace"] == "live" and table["clock"] == {"reserve": 300, "increment": 30, "on_timeout": "bot"}
+        assert table["seats"][0]["away"] is None
 
         page.close()  # Ada leaves (her seat token stays in the browser's storage)
         wait_until(lambda: httpx.get(f"{base_url}/api/tables/{table_id}").json()["seats"][0]["away"] == "disconnected",

@@ -103,6 +103,7 @@ def test_a_turn_based_table_found_again_in_the_lobby_and_played(tmp_path):
         assert ada.input_value("#create-clock") == f"{3 * DAY}:{DAY}"
         assert ada.input_value("#create-timeout") == "vote"
         assert "usual choice for turn-based" in ada.inner_text("#create-timeout-field")
+        assert "expel: a bot plays to the end" in ada.inner_text("#create-timeout-field")
         ada.wait_for_function("document.querySelector('#create-length').textContent.includes('No recorded game yet')")
         assert "3 days + 1 day per turn" in ada.inner_text("#create-clock")
         ada.screenshot(path=str(SHOTS / "create-form.png"), full_page=True)

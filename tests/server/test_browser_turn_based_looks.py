@@ -28,6 +28,9 @@ WORDS = {
     "zh": {"turns": "有2张牌桌轮到你", "pace": "回合制", "vote": "逐出", "settings": "通知内容与方式"},
 }
 WIDER = "() => document.documentElement.scrollWidth - window.innerWidth"
+# the elements that reach past the screen's right edge (to name what is too wide)
+PAST = """() => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+  .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`).slice(0, 6)"""
 
 
 def seat(page, base_url, table, seat_no):
@@ -50,7 +53,7 @@ def table_of(page, base_url, people, clock=None):
 def shoot(page, name: str, lang: str, size: str, problems: list[str]) -> None:
     wider = page.evaluate(WIDER)
     if wider > 0:
-        problems.append(f"{name} ({lang}, {size}) is {wider}px wider than the screen")
+        problems.append(f"{name} ({lang}, {size}) is {wider}px wider than the screen: {page.evaluate(PAST)}")
     page.screenshot(path=str(SHOTS / f"{name}-{lang}-{size}.png"), full_page=True)
 
 

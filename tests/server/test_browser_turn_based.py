@@ -8,7 +8,8 @@ table, sees the clock the state gives her (about 1 day left of a 3-day reserve a
 and her clock is credited its increment. While her page is in the background, it becomes her move
 again: the browser notifies her. And a vote: three people, one runs out of time, the other two see
 Skip and Expel with what each means and the tally; two votes to expel carry it, the seat says
-expelled everywhere, and the expelled person is told so and offered no Take back."""
+expelled everywhere, and the expelled person is told so and offered no Take back; at a table of two,
+one vote to skip lets a bot play that turn and gives the seat back."""
 
 from __future__ import annotations
 
@@ -243,5 +244,26 @@ def test_a_person_out_of_time_is_voted_out_from_the_others_pages(tmp_path):
         assert "voted you out" in people[slow].inner_text("#stand-in-text")
         assert people[slow].is_hidden("#take-back")  # an expelled person cannot take the seat back
         people[slow].screenshot(path=str(SHOTS / "expelled.png"), full_page=True)
+
+        # at a table of two, one vote decides: Skip lets a bot play that turn, then the seat is theirs again
+        ada, bo = people[0], people[1]
+        table = post(ada, "/api/tables", {"game": "crypt", "players": 2, "seed": 4, "pace": "turn-based",
+                                          "clock": {"reserve": HOUR, "increment": 15 * 60}})["table"]["id"]
+        for seat, page in enumerate((ada, bo)):
+            token = post(page, f"/api/tables/{table}/seats/{seat}", {"kind": "human"})["token"]
+            page.evaluate("([table, token]) => localStorage.setItem(`ca.token.${table}`, token)", [table, token])
+        post(ada, f"/api/tables/{table}/start")
+        for page in (ada, bo):
+            page.goto(f"{base_url}/table/{table}")
+            wait_for_move(page, 0)
+        fake.advance(hours=2)
+        sweep_now(app)
+        bo.wait_for_selector('.vote[data-target="0"] .vote-skip')
+        assert "skip: 0, expel: 0; 1 needed" in bo.inner_text("#votes")
+        bo.click('.vote-skip[data-seat="0"]')
+        wait_for_move(bo, 1)  # the bot played Ada's turn
+        ada.wait_for_function("window.cryptarena.table.seats[0].away === null")
+        assert ada.is_hidden("#stand-in") and ada.is_hidden("#votes")
+        assert not ada.query_selector('#seats li[data-seat="0"] .away-tag')
         browser.close()
     assert not errors, errors

@@ -2,7 +2,8 @@
 in English, French and Chinese: the create form with the pace chosen, "your move at 2 tables" in the
 lobby, a table with a clock per person, the vote on a person out of time, and the settings page.
 Each is written to artifacts/turn-based/ (to be looked at), fits the screen's width (nothing to
-scroll sideways on a phone), and says its key words in the page's language."""
+scroll sideways on a phone), and says its key words in the page's language; the lobby's list and a
+table's vote have no serious accessibility violation (axe-core)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from cryptarena.server.app import create_app
 from fake_clock import FakeClock, sweep_now
 from live_server import serving
 from test_browser import CHROMIUM_FLAGS, chromium_path, lobby_page
+from test_browser_a11y import SERIOUS, axe_path, report, serious_violations
 from test_browser_settings import settings_api_missing
 from test_browser_turn_based import SHOTS
 
@@ -50,6 +52,15 @@ def table_of(page, base_url, people, clock=None):
     return table
 
 
+def violations_in(page, parts: list[str]) -> list[dict]:
+    """axe-core's serious violations inside these parts of the page only."""
+    page.add_script_tag(path=str(axe_path()))
+    found = page.evaluate("""async (parts) => (await axe.run({ include: parts.map((p) => [p]) }, { resultTypes: ["violations"] }))
+      .violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 6).map((n) => n.target.join(" ")) }))""",
+                          parts)
+    return [v for v in found if v["impact"] in SERIOUS]
+
+
 def shoot(page, name: str, lang: str, size: str, problems: list[str]) -> None:
     wider = page.evaluate(WIDER)
     if wider > 0:
@@ -64,6 +75,7 @@ def test_the_turn_based_pages_at_both_sizes_in_three_languages(tmp_path):
                      clock=fake.now)
     errors: list[str] = []
     problems: list[str] = []
+    axe: dict[str, list[dict]] = {}  # serious accessibility violations, checked once (English, desktop)
     with serving(app) as base_url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         ada = lobby_page(browser, base_url, errors, name="Ada")
@@ -85,6 +97,9 @@ def test_the_turn_based_pages_at_both_sizes_in_three_languages(tmp_path):
                 if ada.inner_text("#turns-title") != words["turns"]:
                     problems.append(f"lobby ({lang}): {ada.inner_text('#turns-title')!r}")
                 ada.screenshot(path=str(SHOTS / f"your-move-{lang}-{size}.png"))  # what is seen first
+                checked = lang == "en" and size == "desktop"
+                if checked:
+                    axe["lobby, your move"] = serious_violations(ada)
                 ada.click('.create-table[data-game="crypt"]')
                 ada.check("#create-pace-turn-based")
                 ada.wait_for_selector("#create-length:not(:empty)")
@@ -106,6 +121,8 @@ def test_the_turn_based_pages_at_both_sizes_in_three_languages(tmp_path):
                     problems.append(f"vote ({lang}): {ada.inner_text('.vote-expel')!r}")
                 ada.locator("#votes").scroll_into_view_if_needed()
                 shoot(ada, "vote", lang, size, problems)
+                if checked:  # the parts this page adds to a table (a card of Crypt's has its own contrast issue)
+                    axe["table, a vote"] = violations_in(ada, ["#votes", "#seats", "#pace-note", ".topbar"])
                 bo.goto(f"{base_url}/table/{voted}")
                 bo.wait_for_selector(".vote")
                 shoot(bo, "out-of-time", lang, size, problems)
@@ -119,6 +136,8 @@ def test_the_turn_based_pages_at_both_sizes_in_three_languages(tmp_path):
         browser.close()
     assert not errors, errors
     assert not problems, "\n".join(problems)
+    axe = {where: found for where, found in axe.items() if found}
+    assert not axe, "axe-core found serious or critical violations:\n" + report(axe)
     if not has_settings:
         pytest.skip("the settings page's shots need the notifier's API (GET /api/me/notifications, GET /settings), "
                     "not in this checkout yet: every other page was checked")

@@ -64,3 +64,32 @@ def test_the_companion_asks_only_for_page_words():
         assert body and re.findall(r'"ui\.companion_[a-z_]+"', body.group(1)), table
     companion = {key for key in keys_asked_for() if key.startswith("ui.companion_")}
     assert len(companion) > 60 and companion <= ui_words()["zh"]
+
+
+# Keys the pages build from a value (t(`ui.vote_${choice}`)): each family's values, which the scan of
+# literal keys above cannot see. A family the scripts no longer build, or a value without its words in
+# every language, fails here.
+COMPUTED = {
+    "table_clocks.js": {"ui.vote_{}": ("skip", "expel"), "ui.vote_{}_help": ("skip", "expel"),
+                        "ui.vote_yours_{}": ("skip", "expel")},
+    "settings.js": {"ui.settings_kind_{}": ("turn", "end", "invite", "confirm"),
+                    "ui.settings_channel_{}": ("email", "webhook"),
+                    "ui.settings_browser_{}": ("on", "off", "denied", "unsupported"),
+                    "ui.settings_col_{}": ("when", "channel", "kind", "table", "attempts", "error"),
+                    "ui.settings_status_{}": ("pending", "sending", "failed", "dropped")},
+}
+
+
+def test_every_computed_word_exists_in_every_language():
+    words = ui_words()
+    for script, families in COMPUTED.items():
+        text = (WEB / script).read_text(encoding="utf-8")
+        for family, values in families.items():
+            prefix, suffix = family.split("{}")
+            # built in place (`ui.vote_${choice}_help`) or by settings.js's word(prefix, value)
+            helper = f'word("{prefix.removeprefix("ui.settings_").rstrip("_")}",'
+            assert re.search(re.escape(prefix) + r"\$\{\w+\}" + re.escape(suffix) + "`", text) or helper in text, \
+                f"{script} no longer builds {family}"
+            for lang in ("en", "fr", "zh"):
+                missing = [family.format(v) for v in values if family.format(v) not in words[lang]]
+                assert not missing, (lang, missing)

@@ -267,3 +267,35 @@ def test_a_person_out_of_time_is_voted_out_from_the_others_pages(tmp_path):
         assert not ada.query_selector('#seats li[data-seat="0"] .away-tag')
         browser.close()
     assert not errors, errors
+
+
+def test_the_create_form_says_how_long_such_a_game_usually_lasts(tmp_path):
+    """From the recorded games of that game, player count and pace: two live games of bots, none
+    turn-based; switching the pace or the players asks again."""
+    app = create_app(f"sqlite:///{tmp_path / 'arena.db'}", bot_delay=0.0, secret_key="test-secret")
+    errors: list[str] = []
+    with serving(app) as base_url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        page = lobby_page(browser, base_url, errors)
+        for _ in range(2):
+            table = page.request.post(f"{base_url}/api/tables", data={"game": "crypt", "players": 2}).json()["table"]["id"]
+            for seat in (0, 1):
+                page.request.post(f"{base_url}/api/tables/{table}/seats/{seat}", data={"kind": "bot", "agent": "easy"})
+            page.request.post(f"{base_url}/api/tables/{table}/start", data={})
+        length = f"{base_url}/api/games/crypt/length?players=2&pace=live"
+        for _ in range(600):  # the bots play both games to the end (bounded, so a broken server cannot hang)
+            if page.request.get(length).json()["games"] == 2:
+                break
+            page.wait_for_timeout(100)
+        moves = page.request.get(length).json()["median_moves"]
+        page.click('.create-table[data-game="crypt"]')
+        page.select_option("#create-players", "2")
+        page.wait_for_function("document.querySelector('#create-length').textContent.includes('recorded games: 2')")
+        assert page.inner_text("#create-length").startswith("Usually ")
+        assert f"{moves} moves at 2 players, live" in page.inner_text("#create-length"), (moves, page.inner_text("#create-length"))
+        page.check("#create-pace-turn-based")
+        page.wait_for_function("document.querySelector('#create-length').textContent.includes('No recorded game yet at 2 players, turn-based')")
+        page.select_option("#create-players", "3")
+        page.wait_for_function("document.querySelector('#create-length').textContent.includes('at 3 players')")
+        browser.close()
+    assert not errors, errors

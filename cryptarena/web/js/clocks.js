@@ -31,6 +31,9 @@ export function duration(seconds, t) {
   return t("ui.dur_s", { n: s });
 }
 
+/** A time past or usual, in words, where seconds mean nothing to a person ("under a minute"). */
+export const roughly = (seconds, t) => (seconds < MINUTE ? t("ui.dur_under_min") : duration(seconds, t));
+
 /** What a clock shows as it runs: a live one as a stopwatch (m:ss), a turn-based one in days and
  *  hours, hours and minutes, or minutes (seconds only in its last minute). Rounded down: a clock
  *  never shows more time than is left. */

@@ -4,7 +4,7 @@
 
 const UI = {
   en: {
-    "ui.dur_day": "{n} day", "ui.dur_days": "{n} days", "ui.dur_hour": "{n} hour", "ui.dur_hours": "{n} hours", "ui.dur_min": "{n} min", "ui.dur_s": "{n} s", "ui.dur_pair": "{a} {b}",
+    "ui.dur_day": "{n} day", "ui.dur_days": "{n} days", "ui.dur_hour": "{n} hour", "ui.dur_hours": "{n} hours", "ui.dur_min": "{n} min", "ui.dur_s": "{n} s", "ui.dur_pair": "{a} {b}", "ui.dur_under_min": "under a minute", "ui.dur_about": "about {time}",
     "ui.clock_d_h": "{d} d {h} h", "ui.clock_h_m": "{h} h {m} min", "ui.clock_m": "{m} min", "ui.clock_s": "{s} s",
     "ui.clock_plus": "{reserve} + {increment} per turn", "ui.clock_left": "Your clock: {time}", "ui.clock_out": "out of time",
     "ui.clock_out_title": "This clock reached 0: the others may vote to skip this person's turn or expel them.",
@@ -21,7 +21,7 @@ const UI = {
     "ui.timeout": "When a clock reaches 0", "ui.timeout_bot": "a bot plays for them", "ui.timeout_bot_help": "they can take their seat back",
     "ui.timeout_vote": "the others vote: skip or expel", "ui.timeout_vote_help": "skip: a bot plays that turn only; expel: a bot plays to the end, a loss for them", "ui.timeout_default": "the usual choice for {pace} tables",
     "ui.timeout_not_default": "not the usual choice for {pace} tables",
-    "ui.length_usual": "Usually about {time} and {moves} moves at {n} players, {pace} (recorded games: {games}).",
+    "ui.length_usual": "Usually {time} and {moves} moves at {n} players, {pace} (recorded games: {games}).",
     "ui.length_none": "How long? No recorded game yet at {n} players, {pace}.",
     "ui.turns_one": "Your move at 1 table", "ui.turns_many": "Your move at {n} tables", "ui.next_table": "Next table ▶",
     "ui.next_table_title": "Go to the next table waiting for your move ({n} in all)", "ui.turn_waiting": "waiting for you for {time}",
@@ -77,7 +77,7 @@ const UI = {
     "ui.settings_status_sending": "sending", "ui.settings_status_failed": "gave up", "ui.settings_status_dropped": "dropped",
   },
   fr: {
-    "ui.dur_day": "{n} jour", "ui.dur_days": "{n} jours", "ui.dur_hour": "{n} heure", "ui.dur_hours": "{n} heures", "ui.dur_min": "{n} min", "ui.dur_s": "{n} s", "ui.dur_pair": "{a} {b}",
+    "ui.dur_day": "{n} jour", "ui.dur_days": "{n} jours", "ui.dur_hour": "{n} heure", "ui.dur_hours": "{n} heures", "ui.dur_min": "{n} min", "ui.dur_s": "{n} s", "ui.dur_pair": "{a} {b}", "ui.dur_under_min": "moins d'une minute", "ui.dur_about": "environ {time}",
     "ui.clock_d_h": "{d} j {h} h", "ui.clock_h_m": "{h} h {m} min", "ui.clock_m": "{m} min", "ui.clock_s": "{s} s",
     "ui.clock_plus": "{reserve} + {increment} par tour", "ui.clock_left": "Votre pendule : {time}", "ui.clock_out": "temps écoulé",
     "ui.clock_out_title": "Cette pendule est arrivée à 0 : les autres peuvent voter pour passer le tour de cette personne ou l'exclure.",
@@ -94,7 +94,7 @@ const UI = {
     "ui.timeout": "Quand une pendule arrive à 0", "ui.timeout_bot": "un bot joue à sa place", "ui.timeout_bot_help": "elle peut reprendre sa place",
     "ui.timeout_vote": "les autres votent : passer ou exclure", "ui.timeout_vote_help": "passer : un bot joue ce tour seulement ; exclure : un bot joue jusqu'à la fin, une défaite pour elle", "ui.timeout_default": "le choix habituel des tables {pace}",
     "ui.timeout_not_default": "pas le choix habituel des tables {pace}",
-    "ui.length_usual": "D'habitude environ {time} et {moves} coups à {n} joueurs, {pace} (parties enregistrées : {games}).",
+    "ui.length_usual": "D'habitude {time} et {moves} coups à {n} joueurs, {pace} (parties enregistrées : {games}).",
     "ui.length_none": "Quelle durée ? Aucune partie enregistrée à {n} joueurs, {pace}, pour l'instant.",
     "ui.turns_one": "À vous de jouer à 1 table", "ui.turns_many": "À vous de jouer à {n} tables", "ui.next_table": "Table suivante ▶",
     "ui.next_table_title": "Aller à la prochaine table qui attend votre coup ({n} en tout)", "ui.turn_waiting": "vous attend depuis {time}",
@@ -150,7 +150,7 @@ const UI = {
     "ui.settings_status_sending": "en cours d'envoi", "ui.settings_status_failed": "abandonné", "ui.settings_status_dropped": "écarté",
   },
   zh: {
-    "ui.dur_day": "{n}天", "ui.dur_days": "{n}天", "ui.dur_hour": "{n}小时", "ui.dur_hours": "{n}小时", "ui.dur_min": "{n}分钟", "ui.dur_s": "{n}秒", "ui.dur_pair": "{a}{b}",
+    "ui.dur_day": "{n}天", "ui.dur_days": "{n}天", "ui.dur_hour": "{n}小时", "ui.dur_hours": "{n}小时", "ui.dur_min": "{n}分钟", "ui.dur_s": "{n}秒", "ui.dur_pair": "{a}{b}", "ui.dur_under_min": "不到1分钟", "ui.dur_about": "约{time}",
     "ui.clock_d_h": "{d}天{h}小时", "ui.clock_h_m": "{h}小时{m}分", "ui.clock_m": "{m}分钟", "ui.clock_s": "{s}秒",
     "ui.clock_plus": "{reserve}，每回合加{increment}", "ui.clock_left": "你的计时：{time}", "ui.clock_out": "已超时",
     "ui.clock_out_title": "此计时已归零：其他人可以投票跳过此人的回合或将其逐出。",
@@ -167,7 +167,7 @@ const UI = {
     "ui.timeout": "计时归零时", "ui.timeout_bot": "由机器人代打", "ui.timeout_bot_help": "此人可收回座位",
     "ui.timeout_vote": "其他人投票：跳过或逐出", "ui.timeout_vote_help": "跳过：机器人只代打这一回合；逐出：机器人代打到底，记为此人输", "ui.timeout_default": "{pace}牌桌的默认选择",
     "ui.timeout_not_default": "不是{pace}牌桌的默认选择",
-    "ui.length_usual": "{n}人{pace}对局通常约{time}、{moves}步（已记录{games}局）。",
+    "ui.length_usual": "{n}人{pace}对局通常{time}、{moves}步（已记录{games}局）。",
     "ui.length_none": "要多久？{n}人{pace}对局尚无记录。",
     "ui.turns_one": "有1张牌桌轮到你", "ui.turns_many": "有{n}张牌桌轮到你", "ui.next_table": "下一张牌桌 ▶",
     "ui.next_table_title": "前往下一张等你出手的牌桌（共{n}张）", "ui.turn_waiting": "已等你{time}",

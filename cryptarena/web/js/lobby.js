@@ -6,7 +6,7 @@ import { botLevel, languageSelect, ratingText } from "./board.js";
 import { renderAccount } from "./account.js";
 import { lessonButtons, loadLessons } from "./lessons.js";
 import { paceFields } from "./pace_form.js";
-import { clockText, duration, paceText, serverNow } from "./clocks.js";
+import { clockText, paceText, roughly, serverNow } from "./clocks.js";
 import { nextTurn, notify, openSeat, refreshBrowserPref, showCount, watchTurns } from "./turns.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -244,7 +244,7 @@ function gotTurns(found) {
 }
 
 function turnRow(e) {
-  const waited = duration((serverNow(e) - Date.parse(e.since)) / 1000, t);
+  const waited = roughly((serverNow(e) - Date.parse(e.since)) / 1000, t);
   const left = e.out_of_time ? t("ui.turn_out_of_time") : e.left == null ? t("ui.turn_no_clock")
     : t("ui.turn_left", { time: clockText(e.left, e.pace, t) });
   return h("li", { dataset: { table: e.table } }, h("b", {}, gameName(e.game)),

@@ -5,7 +5,7 @@
 // Hooks: #create-pace-live, #create-pace-turn-based (radios), #create-clock (values "reserve:increment",
 // "" for none), #create-timeout-field with #create-timeout (bot | vote), #create-length.
 import { api, h } from "./api.js";
-import { DEFAULT_RULE, LIVE_CLOCKS, TURN_CLOCKS, TURN_DEFAULT, clockSettings, duration } from "./clocks.js";
+import { DEFAULT_RULE, LIVE_CLOCKS, TURN_CLOCKS, TURN_DEFAULT, clockSettings, roughly } from "./clocks.js";
 
 /** The fields, for a game and the form's players select; `read()` gives what POST /api/tables takes. */
 export function paceFields(game, players, t) {
@@ -55,7 +55,7 @@ export function paceFields(game, players, t) {
     if (!found) { length.hidden = true; return; }
     length.hidden = false;
     length.textContent = found.median_seconds == null ? t("ui.length_none", where)
-      : t("ui.length_usual", { ...where, time: duration(found.median_seconds, t), moves: found.median_moves, games: found.games });
+      : t("ui.length_usual", { ...where, time: found.median_seconds < 60 ? roughly(found.median_seconds, t) : t("ui.dur_about", { time: roughly(found.median_seconds, t) }), moves: found.median_moves, games: found.games });
   }
 
   paceBox.addEventListener("change", (e) => {

@@ -42,12 +42,13 @@ def settings_api_missing(page, base_url: str) -> str | None:
 
 
 def add_failure(app, player_id: str, table_id: str) -> None:
-    """A webhook call that failed and will be tried again, as the notifier's worker leaves it."""
+    """A webhook call the notifier's worker gave up on (a row it no longer touches: one still due would be
+    tried again by the server's own worker, and could be dropped or sent meanwhile)."""
     store = app.state.service.store
     now = store.now()
     with store.engine.begin() as conn:
         conn.execute(outbox.insert().values(player_id=player_id, channel="webhook", kind="turn", table_id=table_id,
-                                            params=json.dumps({}), status="pending", attempts=3, due_at=now,
+                                            params=json.dumps({}), status="failed", attempts=8, due_at=now,
                                             claimed_until=now, last_error="HTTP 404 from discord.com", created_at=now))
 
 
@@ -115,7 +116,7 @@ def test_the_settings_page_keeps_what_a_person_chooses(tmp_path):
         assert page.input_value("#webhook-input") == hook
         assert page.is_checked("#browser-notify")
         failure = page.inner_text("#failures")
-        assert "HTTP 404 from discord.com" in failure and "Webhook" in failure and "will try again" in failure
+        assert "HTTP 404 from discord.com" in failure and "Webhook" in failure and "gave up" in failure
         kept = page.request.get(base_url + "/api/me/notifications").json()
         assert kept["prefs"]["email"]["end"] is False and kept["prefs"]["webhook"]["invite"] is False
         assert kept["prefs"]["browser"]["turn"] is True and kept["webhook"]["url"] == hook

@@ -114,8 +114,8 @@ def test_a_turn_based_table_found_again_in_the_lobby_and_played(tmp_path):
         table = ada.request.get(f"{base_url}/api/tables/{table_id}").json()
         assert table["pace"] == "turn-based"
         assert table["clock"] == {"reserve": 3 * DAY, "increment": DAY, "on_timeout": "vote"}
-        ada.wait_for_selector('#pace-note[data-pace="turn-based"]')
-        assert "close this tab" in ada.inner_text("#pace-note").lower()
+        ada.wait_for_function("document.querySelector('#pace-note').textContent.includes('Close this tab')")
+        assert ada.get_attribute("#pace-note", "data-pace") == "turn-based"
 
         # Bo finds the table in the lobby by its pace and joins it
         bo = new_person(browser, base_url, errors, "Bo")

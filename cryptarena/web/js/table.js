@@ -86,7 +86,8 @@ function renderPace() {
   const clock = table.clock ? t("ui.pace_note_clock", { clock: clockSettings(table.clock.reserve, table.clock.increment, t),
     rule: t(table.clock.on_timeout === "vote" ? "ui.pace_note_vote" : "ui.pace_note_bot") }) : "";
   // leaving and coming back is the seated person's concern; a spectator is told the pace and the clock
-  const seated = mySeat() !== null && table.status !== "over";
+  // (before the first state, a seat's token in this browser says so)
+  const seated = (page.state ? mySeat() !== null : !!loadToken(tableId) || page.mySeatHint !== undefined) && table.status !== "over";
   const said = [seated ? t(turnBased ? "ui.pace_note_turn_based" : "ui.pace_note_live") : null, clock].filter(Boolean);
   note.replaceChildren(h("b", {}, t(turnBased ? "ui.pace_turn_based" : "ui.pace_live") + (said.length ? page.words["pair.sep"] ?? ": " : "")),
     said.join(" "));

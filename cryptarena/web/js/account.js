@@ -25,7 +25,7 @@ export function errorText(t, err, mode = "") {
 export function renderAccount(box, session, t, changed) {
   const player = session?.player;
   // where a person says how they are told of their move (e-mail, webhook, this browser)
-  const settings = session ? h("a", { id: "settings-link", class: "btn btn-small btn-ghost", href: "/settings" }, t("ui.settings_link")) : null;
+  const settings = session && location.pathname !== "/settings" ? h("a", { id: "settings-link", class: "btn btn-small btn-ghost", href: "/settings" }, t("ui.settings_link")) : null;
   if (player?.registered) {
     box.replaceChildren(settings,
       h("span", { id: "account-tag", class: "account-tag", title: t("ui.account_signed_in") }, t("ui.account_tag")),

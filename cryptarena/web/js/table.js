@@ -90,7 +90,7 @@ function renderPace() {
   const seated = (page.state ? mySeat() !== null : !!loadToken(tableId) || page.mySeatHint !== undefined) && table.status !== "over";
   const said = [seated ? t(turnBased ? "ui.pace_note_turn_based" : "ui.pace_note_live") : null, clock].filter(Boolean);
   note.replaceChildren(h("b", {}, t(turnBased ? "ui.pace_turn_based" : "ui.pace_live") + (said.length ? page.words["pair.sep"] ?? ": " : "")),
-    said.join(" "));
+    said.join(page.lang === "zh" ? "" : " ")); // Chinese sentences follow each other without a space
   note.dataset.pace = table.pace || "live";
 }
 

@@ -6,10 +6,11 @@ moves and closes the page, days pass (nobody is replaced for a closed browser), 
 the lobby and finds "your move at 1 table" first on the page and "(1)" in its title, follows Next
 table, sees the clock the state gives her (about 1 day left of a 3-day reserve after 2 days), plays,
 and her clock is credited its increment. While her page is in the background, it becomes her move
-again: the browser notifies her. And a vote: three people, one runs out of time, the other two see
-Skip and Expel with what each means and the tally; two votes to expel carry it, the seat says
-expelled everywhere, and the expelled person is told so and offered no Take back; at a table of two,
-one vote to skip lets a bot play that turn and gives the seat back."""
+again: the browser notifies her; her lobby in a background tab does too when her count rises.
+A vote: three people, one runs out of time, the other two see Skip and Expel with what each means
+and the tally; two votes to expel carry it, the seat says expelled everywhere, and the expelled
+person is told so and offered no Take back; at a table of two, one vote to skip lets a bot play that
+turn and gives the seat back. The create form's usual length, from recorded games."""
 
 from __future__ import annotations
 
@@ -297,5 +298,38 @@ def test_the_create_form_says_how_long_such_a_game_usually_lasts(tmp_path):
         page.wait_for_function("document.querySelector('#create-length').textContent.includes('No recorded game yet at 2 players, turn-based')")
         page.select_option("#create-players", "3")
         page.wait_for_function("document.querySelector('#create-length').textContent.includes('at 3 players')")
+        browser.close()
+    assert not errors, errors
+
+
+def test_the_lobby_in_the_background_notifies_a_new_move(tmp_path):
+    """Ada's lobby sits in a background tab while the table waits for Bo; Bo moves; at the lobby's next
+    look at her tables (every 20 s: the page's timers are run forward, not waited for) her count rises
+    and the browser tells her."""
+    app = create_app(f"sqlite:///{tmp_path / 'arena.db'}", bot_delay=0.0, secret_key="test-secret")
+    errors: list[str] = []
+    with serving(app) as base_url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        bo, ada = (new_person(browser, base_url, errors, name) for name in ("Bo", "Ada"))
+        table = bo.request.post(f"{base_url}/api/tables", data={"game": "crypt", "players": 2, "pace": "turn-based"}).json()["table"]["id"]
+        for seat, page in enumerate((bo, ada)):
+            token = page.request.post(f"{base_url}/api/tables/{table}/seats/{seat}", data={"kind": "human"}).json()["token"]
+            page.evaluate("([table, token]) => localStorage.setItem(`ca.token.${table}`, token)", [table, token])
+        bo.request.post(f"{base_url}/api/tables/{table}/start", data={})
+        ada.clock.install()
+        ada.goto(base_url + "/")
+        ada.wait_for_selector("#session-name")
+        ada.clock.run_for(1_000)
+        assert ada.is_hidden("#turns") and not ada.title().startswith("(")
+        ada.evaluate("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")
+
+        bo.goto(f"{base_url}/table/{table}")
+        wait_for_move(bo, 0)
+        play_turn(bo, 0)
+        ada.clock.run_for(21_000)
+        ada.wait_for_function("window.__notes.length > 0")
+        note = ada.evaluate("window.__notes[0]")
+        assert note["title"] == "Your move at 1 table" and note["body"] == "Crypt: the table is waiting for your move.", note
+        assert ada.title().startswith("(1) ")
         browser.close()
     assert not errors, errors

@@ -333,3 +333,39 @@ def test_the_lobby_in_the_background_notifies_a_new_move(tmp_path):
         assert ada.title().startswith("(1) ")
         browser.close()
     assert not errors, errors
+
+
+def test_a_table_played_from_two_devices_keeps_its_seat_on_both(tmp_path):
+    """Ada plays on her laptop, then goes back to the table from her phone (My games: a new seat token
+    there, which retires the laptop's); back on the laptop, the page gets a fresh token by itself and
+    she plays her seat, not watches it."""
+    app = create_app(f"sqlite:///{tmp_path / 'arena.db'}", bot_delay=0.0, secret_key="test-secret")
+    errors: list[str] = []
+    with serving(app) as base_url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        laptop, bo = (new_person(browser, base_url, errors, name) for name in ("Ada", "Bo"))
+        table = laptop.request.post(f"{base_url}/api/tables", data={"game": "crypt", "players": 2, "pace": "turn-based"}).json()["table"]["id"]
+        for seat, page in enumerate((laptop, bo)):
+            token = page.request.post(f"{base_url}/api/tables/{table}/seats/{seat}", data={"kind": "human"}).json()["token"]
+            page.evaluate("([table, token]) => localStorage.setItem(`ca.token.${table}`, token)", [table, token])
+        laptop.request.post(f"{base_url}/api/tables/{table}/start", data={})
+        laptop.goto(f"{base_url}/table/{table}")
+        laptop.wait_for_function("window.cryptarena.state?.seat === 0")
+        laptop.close()
+
+        phone = browser.new_context(viewport={"width": 390, "height": 844})
+        phone.add_cookies(laptop.context.cookies())  # the same person, signed in on her phone
+        page = phone.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"phone: {exc}"))
+        page.goto(base_url + "/")
+        page.click(f'.my-resume[data-table="{table}"]')
+        page.wait_for_function("window.cryptarena?.state?.seat === 0")
+
+        laptop = laptop.context.new_page()
+        laptop.on("pageerror", lambda exc: errors.append(f"laptop: {exc}"))
+        laptop.goto(f"{base_url}/table/{table}")
+        laptop.wait_for_function("window.cryptarena.state?.seat === 0")
+        wait_for_move(laptop, 0)
+        play_turn(laptop, 0)
+        browser.close()
+    assert not errors, errors

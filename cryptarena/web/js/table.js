@@ -246,6 +246,21 @@ function renderStandIn() {
   $("#take-back").hidden = !reason.back;
 }
 
+// A person who plays one table from two devices takes a new token on the other one (My games, Next
+// table), which retires this browser's: coming back here, they get a fresh one the same way instead
+// of watching their own table. Once per page, so two open devices cannot take it from each other forever.
+async function renewToken() {
+  page.renewed = true;
+  try {
+    const mine = await api.get("/api/me/games");
+    const entry = (mine.unfinished || []).find((e) => e.table === tableId);
+    if (!entry) { toast(page.t("ui.watching_only"), "info"); return; }
+    const found = await api.post(`/api/tables/${tableId}/seats/${entry.seat}/token`);
+    saveToken(tableId, found.token);
+    page.socket.setToken(found.token);
+  } catch { toast(page.t("ui.watching_only"), "info"); }
+}
+
 // -- the tables waiting for me: the count in the title, the next one, a notification ---------------------
 function gotTurns(found) {
   page.turns = found;
@@ -327,6 +342,7 @@ function onMessage(msg) {
   } else if (msg.type === "error") {
     page.busy = false;
     if (msg.code === "tutorial_step" && page.guide.active) page.guide.refused();
+    else if (msg.code === "bad_token" && !page.renewed) renewToken();
     else toast(refusal(msg));
     renderBoard();
     if (msg.code === "unknown_table") fatal(msg.message);

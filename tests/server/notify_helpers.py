@@ -122,8 +122,9 @@ class HookReceiver:
 @contextlib.contextmanager
 def arena(db_url: str, clock: FakeClock, smtp_url: str | None = None, **options):
     """An app on `db_url` served on a free port, its notifier idle until the test drains it."""
+    options = {"notify_interval": 0, "socket_rate": 1000, "socket_burst": 2000, **options}
     app = create_app(db_url, bot_delay=0, secret_key="test-secret", clock=clock, smtp_url=smtp_url,
-                     public_url=PUBLIC, notify_interval=0, socket_rate=1000, socket_burst=2000, **options)
+                     public_url=PUBLIC, **options)
     with serving(app) as base_url:
         yield app, base_url
 

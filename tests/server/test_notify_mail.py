@@ -5,11 +5,13 @@ they play, none after unsubscribing; the end of a table; invitations; the confir
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import httpx
 import pytest
 
+from cryptarena.server.notify import Notifier, SmtpMailer
 from cryptarena.server.notify.worker import outbox_rows
 from live_server import LiveClient, error_code
 from notify_helpers import (PUBLIC, FakeClock, SmtpSink, arena, confirm_address, drain, leave, links, local, person,
@@ -90,6 +92,47 @@ def test_your_move_after_the_delay_not_at_the_table_once_until_played(served, si
     assert [o.status for o in drain(app)] == ["sent"]
     [again] = sink.take()
     assert again["To"] == "bob@example.org" and again["Message-ID"] != first_id
+
+
+def test_no_mail_to_a_person_who_played_before_it_was_due(served, sink, clock):
+    app, base_url = served
+    ada, bob = person(base_url, "Ada"), person(base_url, "Bob")
+    confirm_address(bob, app, sink, "bob@example.org")
+    table_id, tokens = turn_based_table(ada, bob)
+    play_turn(ada, app, table_id, tokens[0], 0, random.Random(8))
+    clock.advance(10)
+    play_turn(bob, app, table_id, tokens[1], 1, random.Random(8))  # Bob was quick: he played and left
+    clock.advance(21)  # the notice is due; Bob was last seen 21 s ago (not at the table any more)
+    [outcome] = drain(app)
+    assert outcome.status == "dropped" and "they played" in outcome.detail
+    assert sink.take() == []
+
+
+def test_a_socket_on_another_process_counts_while_its_marks_are_fresh(served, sink, clock):
+    """Another server process, which does not hold Bob's socket, reads his presence from the database:
+    the marks Bob's own process writes every few seconds. Seen 10 s ago: at the table; 20 s ago (that
+    process died with the socket): not any more."""
+    app, base_url = served
+    ada, bob = person(base_url, "Ada"), person(base_url, "Bob")
+    confirm_address(bob, app, sink, "bob@example.org")
+    table_id, tokens = turn_based_table(ada, bob)
+    play_turn(ada, app, table_id, tokens[0], 0, random.Random(6))
+    store = app.state.service.store
+    elsewhere = Notifier(store, SmtpMailer(sink.url), tokens=app.state.notifier.tokens, public_url=PUBLIC,
+                         worker_id="another-process")
+    clock.advance(31)
+    store.mark_seen([(table_id, 1)])  # Bob's process marks his open socket (its sweep)
+    clock.advance(10)
+    [outcome] = asyncio.run(elsewhere.drain())
+    assert outcome.status == "dropped" and "at the table" in outcome.detail
+    # The next notice (Bob played, Ada too) meets a mark 20 s old: Bob is gone, the mail goes.
+    play_turn(bob, app, table_id, tokens[1], 1, random.Random(6))
+    play_turn(ada, app, table_id, tokens[0], 0, random.Random(7))
+    clock.advance(31)
+    store.mark_seen([(table_id, 1)])
+    clock.advance(20)
+    assert [o.status for o in asyncio.run(elsewhere.drain())] == ["sent"]
+    assert [m["To"] for m in sink.take()] == ["bob@example.org"]
 
 
 def test_unsubscribing_from_the_link_stops_that_kind(served, sink, clock):

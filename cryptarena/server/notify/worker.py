@@ -3,13 +3,14 @@
 Every server process runs one `Notifier` (in the app's lifespan, every `interval` seconds); tests call
 `drain()` themselves with the clock moved on. A pass:
 
-1. **Claims** due rows in one statement: `UPDATE outbox SET status='sending', claimed_by=<me>,
-   claimed_until=now+LEASE, attempts=attempts+1 WHERE id IN (due rows) AND <still due> RETURNING …`,
-   the due rows being pending ones whose `due_at` has come and "sending" ones whose lease has run out
-   (their process died mid-send). On PostgreSQL the inner SELECT skips rows another process has
-   locked (`FOR UPDATE SKIP LOCKED`), and the outer WHERE is checked again on the row as committed,
-   so two processes never both claim a row; SQLite has one writer at a time. What the statement
-   returns is what this process owns.
+1. **Claims** due rows: `UPDATE outbox SET status='sending', claimed_by=<me>, claimed_until=now+LEASE,
+   attempts=attempts+1 WHERE id IN (due rows) AND <still due> RETURNING …`, the due rows being
+   pending ones whose `due_at` has come and "sending" ones whose lease has run out (their process
+   died mid-send). On PostgreSQL the due rows are first locked with `SELECT … FOR UPDATE SKIP LOCKED`
+   (rows another process is claiming are skipped, not waited for) in the same transaction, and the
+   UPDATE's WHERE is checked again on each row as committed, so two processes never both claim a
+   row; on SQLite it is one statement, and SQLite has one writer at a time. What the UPDATE returns
+   is what this process owns.
 2. **Judges** each row again (facts.py): dropped, with why, when it should no longer go.
 3. **Sends** it (mail or webhook), then marks it `sent` — only while it still holds the claim. A
    failure counts: the row waits `BACKOFF × 2^(attempts-1)` (capped) and is tried again, and after
@@ -133,13 +134,17 @@ class Notifier:
         due = or_(and_(outbox.c.status == "pending", outbox.c.due_at <= now),
                   and_(outbox.c.status == "sending", outbox.c.claimed_until < now))
         wanted = select(outbox.c.id).where(due).order_by(outbox.c.due_at, outbox.c.id).limit(self.batch)
-        if self.store.engine.dialect.name == "postgresql":
-            wanted = wanted.with_for_update(skip_locked=True)
+        claim = update(outbox).values(status="sending", claimed_by=self.worker_id, claimed_until=now + LEASE,
+                                      attempts=outbox.c.attempts + 1).returning(*outbox.c)
         with self.store.engine.begin() as conn:
-            return conn.execute(update(outbox).where(outbox.c.id.in_(wanted.scalar_subquery()), due)
-                                .values(status="sending", claimed_by=self.worker_id, claimed_until=now + LEASE,
-                                        attempts=outbox.c.attempts + 1)
-                                .returning(*outbox.c)).all()
+            if conn.dialect.name == "postgresql":
+                # Two statements in one transaction: inside `id IN (subquery)` PostgreSQL may run a
+                # locking subquery once per row, and the LIMIT then bounds nothing (measured: one
+                # claim took all 120 rows). The ids are locked first, skipping those others hold.
+                ids = conn.execute(wanted.with_for_update(skip_locked=True)).scalars().all()
+                return conn.execute(claim.where(outbox.c.id.in_(ids), due)).all() if ids else []
+            # SQLite: one statement, so the write lock is taken at once (a read turned write may fail)
+            return conn.execute(claim.where(outbox.c.id.in_(wanted.scalar_subquery()), due)).all()
 
     async def _handle(self, row, client: httpx.AsyncClient) -> Outcome:
         try:

@@ -248,3 +248,16 @@ def test_two_serve_processes_on_postgresql_and_redis_send_each_row_once(pg_url, 
     logs = "".join((tmp_path / f"serve-{port}.log").read_text() for port, _, _ in started)
     assert "smtp://127.0.0.1" in logs
     setup.close()
+
+
+def test_finished_rows_are_forgotten_after_thirty_days(tmp_path, sink):
+    clock = FakeClock()
+    worker = notifier(f"sqlite:///{tmp_path / 'outbox.db'}", sink, clock, "w")
+    people = people_with_mail(worker.store, 2, clock.now)
+    queue_invites(worker.store, people[:1], clock.now)
+    asyncio.run(worker.drain())  # one sent
+    queue_invites(worker.store, people[1:], clock.now - timedelta(days=40))  # one old and never sent
+    clock.advance(31 * 24 * 3600)
+    assert worker.prune() == 1
+    assert [r.status for r in outbox_rows(worker.store)] == ["pending"]  # what is still to send stays
+    worker.store.close()

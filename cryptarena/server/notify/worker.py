@@ -30,11 +30,12 @@ import dataclasses
 import logging
 import secrets
 import socket
+import time
 from datetime import timedelta
 from typing import Callable, Iterable
 
 import httpx
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, delete, or_, select, update
 
 from ..schema import as_utc, outbox
 from ..store import Store
@@ -51,6 +52,8 @@ BACKOFF = 30.0  # seconds before the second attempt; doubled each time
 BACKOFF_CAP = 3600.0
 MAX_ATTEMPTS = 6  # then the row is failed: 30 s, 1, 2, 4, 8 min between the six attempts
 BATCH = 10  # rows claimed (and sent side by side) at once: all of them well within the lease
+KEEP = timedelta(days=30)  # finished rows (sent, dropped, failed) are kept this long, for the settings page
+PRUNE_EVERY = 3600.0  # seconds between two prunings by one worker
 
 
 def backoff(attempts: int) -> timedelta:
@@ -91,9 +94,15 @@ class Notifier:
             self._task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self) -> None:
+        """Drain every `interval` seconds until `stop()`."""
+        self._stopping = self._stopping or asyncio.Event()
+        pruned = float("-inf")
         while not self._stopping.is_set():
             try:
                 await self.drain()
+                if time.monotonic() - pruned > PRUNE_EVERY:
+                    pruned = time.monotonic()
+                    await asyncio.to_thread(self.prune)
             except Exception:  # noqa: BLE001 - a failed pass (database away) must not end the draining
                 log.exception("notification pass failed")
             try:
@@ -112,6 +121,12 @@ class Notifier:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
         self._task = None
+
+    def prune(self) -> int:
+        """Forget finished rows older than KEEP (every worker may do it: deleting twice is harmless)."""
+        with self.store.engine.begin() as conn:
+            return conn.execute(delete(outbox).where(outbox.c.status.in_(("sent", "dropped", "failed")),
+                                                     outbox.c.created_at < self.store.now() - KEEP)).rowcount
 
     # ------------------------------------------------------------------ one pass
     async def drain(self) -> list[Outcome]:

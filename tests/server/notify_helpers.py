@@ -1,6 +1,7 @@
-"""What the notification tests share: a fake clock, a real SMTP server (aiosmtpd) that keeps every
-mail it receives, a real HTTP receiver for webhooks that fails on demand, a served app whose
-notifier the test drives (`drain`), and people who register, confirm an address and play."""
+"""What the notification tests share: a real SMTP server (aiosmtpd) that keeps every mail it
+receives, a real HTTP receiver for webhooks that fails on demand, a served app on a fake clock
+(fake_clock.py) whose notifier the test drives (`drain`), and people who register, confirm an address
+and play."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import json
 import re
 import threading
 import time
-from datetime import datetime, timedelta, timezone
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,23 +18,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from aiosmtpd.controller import Controller
 
 from cryptarena.server.app import create_app
+from fake_clock import FakeClock
 from live_server import LiveClient, free_port, serving
 
 PUBLIC = "http://arena.test:8000"  # the --public-url the test apps are given: every link must start with it
 PASSWORD = "correct horse"
-
-
-class FakeClock:
-    """What time it is for the app under test: starts now, moves only when the test says."""
-
-    def __init__(self, start: datetime | None = None):
-        self.now = start or datetime.now(timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
 
 
 class SmtpSink:
@@ -123,15 +111,17 @@ class HookReceiver:
 def arena(db_url: str, clock: FakeClock, smtp_url: str | None = None, **options):
     """An app on `db_url` served on a free port, its notifier idle until the test drains it."""
     options = {"notify_interval": 0, "socket_rate": 1000, "socket_burst": 2000, **options}
-    app = create_app(db_url, bot_delay=0, secret_key="test-secret", clock=clock, smtp_url=smtp_url,
+    app = create_app(db_url, bot_delay=0, secret_key="test-secret", clock=clock.now, smtp_url=smtp_url,
                      public_url=PUBLIC, **options)
     with serving(app) as base_url:
         yield app, base_url
 
 
 def drain(app):
-    """One pass of the app's notifier, from the test's thread (what the worker does every second)."""
-    return asyncio.run(app.state.notifier.drain())
+    """One pass of the app's notifier in the server's own event loop (what its worker does every
+    second), waited for."""
+    loop = app.state.service.loop
+    return asyncio.run_coroutine_threadsafe(app.state.notifier.drain(), loop).result(timeout=60)
 
 
 def text_of(message: EmailMessage) -> str:

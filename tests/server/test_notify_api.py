@@ -9,7 +9,8 @@ from cryptarena.server.notify import Tokens
 from cryptarena.server.notify.texts import WORDS, Facts, compose, duration, game_name
 from cryptarena.server.notify.tokens import TokenError
 from live_server import LiveClient, error_code
-from notify_helpers import FakeClock, arena, drain, person
+from fake_clock import FakeClock
+from notify_helpers import arena, drain, person
 
 DEFAULTS = {"email": {"turn": True, "end": True, "invite": True}, "webhook": {"turn": True, "end": True, "invite": True},
             "browser": {"turn": True}}
@@ -93,17 +94,17 @@ def test_the_settings_page_is_served(served):
 
 def test_a_link_made_for_one_purpose_is_refused_for_another():
     clock = FakeClock()
-    tokens = Tokens("k", clock)
+    tokens = Tokens("k", clock.now)
     confirm = tokens.confirm("p1", "a@example.org")
     unsubscribe = tokens.unsubscribe("p1", "email", "turn")
     assert tokens.read_confirm(confirm) == ("p1", "a@example.org")
     assert tokens.read_unsubscribe(unsubscribe) == ("p1", "email", "turn")
     for wrong in (lambda: tokens.read_unsubscribe(confirm), lambda: tokens.read_confirm(unsubscribe),
-                  lambda: Tokens("another key", clock).read_confirm(confirm)):
+                  lambda: Tokens("another key", clock.now).read_confirm(confirm)):
         with pytest.raises(TokenError) as refused:
             wrong()
         assert refused.value.reason == "invalid"
-    clock.advance(2 * 24 * 3600 + 1)
+    clock.advance(seconds=2 * 24 * 3600 + 1)
     with pytest.raises(TokenError) as late:
         tokens.read_confirm(confirm)
     assert late.value.reason == "expired"

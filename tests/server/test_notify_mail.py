@@ -14,7 +14,8 @@ import pytest
 from cryptarena.server.notify import Notifier, SmtpMailer
 from cryptarena.server.notify.worker import outbox_rows
 from live_server import LiveClient, error_code
-from notify_helpers import (PUBLIC, FakeClock, SmtpSink, arena, confirm_address, drain, leave, links, local, person,
+from fake_clock import FakeClock
+from notify_helpers import (PUBLIC, SmtpSink, arena, confirm_address, drain, leave, links, local, person,
                             play, play_turn, sit, text_of, turn_based_table, catch_up)
 
 
@@ -56,13 +57,15 @@ def test_your_move_after_the_delay_not_at_the_table_once_until_played(served, si
     table_id, tokens = turn_based_table(ada, bob)
     rng = random.Random(5)
 
-    # Ada plays her turn and leaves: Bob's move. Nothing goes before the 30 s delay.
+    # The table starts waiting for Ada (her "your move" is queued); she plays at once and leaves:
+    # Bob's move. Nothing goes before the 30 s delay; then Bob's goes, and Ada's is dropped.
     state = play_turn(ada, app, table_id, tokens[0], 0, rng)
     assert state["to_act"] == [1]
-    clock.advance(10)
+    clock.advance(seconds=10)
     assert drain(app) == [] and sink.take() == []
-    clock.advance(21)
-    [sent] = drain(app)
+    clock.advance(seconds=21)
+    ada_row, sent = drain(app)
+    assert (ada_row.status, ada_row.detail) == ("dropped", "the table no longer waits for them (they played)")
     assert sent.status == "sent"
     [mail] = sink.take()
     check_headers(mail, "bob@example.org", f"Your move at Crypt (table {table_id[:6]})")
@@ -73,14 +76,14 @@ def test_your_move_after_the_delay_not_at_the_table_once_until_played(served, si
     first_id = mail["Message-ID"]
 
     # At most one mail per table until Bob plays: time passes, nothing more.
-    clock.advance(6 * 3600)
+    clock.advance(seconds=6 * 3600)
     assert drain(app) == [] and sink.take() == []
 
     # Bob plays and leaves: Ada's move. She has the table open the whole time: no mail to her.
     ws, state = sit(ada, table_id, tokens[0])
     state = play_turn(bob, app, table_id, tokens[1], 1, rng)
     assert state["to_act"] == [0]
-    clock.advance(31)
+    clock.advance(seconds=31)
     [dropped] = drain(app)
     assert dropped.status == "dropped" and "at the table" in dropped.detail
     assert sink.take() == []
@@ -88,7 +91,7 @@ def test_your_move_after_the_delay_not_at_the_table_once_until_played(served, si
     state = play(ws, 0, catch_up(ws, state["version"]), rng)
     leave(ws, app, table_id, 0)
     assert state["to_act"] == [1]
-    clock.advance(31)
+    clock.advance(seconds=31)
     assert [o.status for o in drain(app)] == ["sent"]
     [again] = sink.take()
     assert again["To"] == "bob@example.org" and again["Message-ID"] != first_id
@@ -100,9 +103,9 @@ def test_no_mail_to_a_person_who_played_before_it_was_due(served, sink, clock):
     confirm_address(bob, app, sink, "bob@example.org")
     table_id, tokens = turn_based_table(ada, bob)
     play_turn(ada, app, table_id, tokens[0], 0, random.Random(8))
-    clock.advance(10)
+    clock.advance(seconds=10)
     play_turn(bob, app, table_id, tokens[1], 1, random.Random(8))  # Bob was quick: he played and left
-    clock.advance(21)  # the notice is due; Bob was last seen 21 s ago (not at the table any more)
+    clock.advance(seconds=21)  # the notice is due; Bob was last seen 21 s ago (not at the table any more)
     [outcome] = drain(app)
     assert outcome.status == "dropped" and "they played" in outcome.detail
     assert sink.take() == []
@@ -120,17 +123,17 @@ def test_a_socket_on_another_process_counts_while_its_marks_are_fresh(served, si
     store = app.state.service.store
     elsewhere = Notifier(store, SmtpMailer(sink.url), tokens=app.state.notifier.tokens, public_url=PUBLIC,
                          worker_id="another-process")
-    clock.advance(31)
+    clock.advance(seconds=31)
     store.mark_seen([(table_id, 1)])  # Bob's process marks his open socket (its sweep)
-    clock.advance(10)
+    clock.advance(seconds=10)
     [outcome] = asyncio.run(elsewhere.drain())
     assert outcome.status == "dropped" and "at the table" in outcome.detail
     # The next notice (Bob played, Ada too) meets a mark 20 s old: Bob is gone, the mail goes.
     play_turn(bob, app, table_id, tokens[1], 1, random.Random(6))
     play_turn(ada, app, table_id, tokens[0], 0, random.Random(7))
-    clock.advance(31)
+    clock.advance(seconds=31)
     store.mark_seen([(table_id, 1)])
-    clock.advance(20)
+    clock.advance(seconds=20)
     assert [o.status for o in asyncio.run(elsewhere.drain())] == ["sent"]
     assert [m["To"] for m in sink.take()] == ["bob@example.org"]
 
@@ -143,7 +146,7 @@ def test_unsubscribing_from_the_link_stops_that_kind(served, sink, clock):
     table_id, tokens = turn_based_table(ada, bob)
     rng = random.Random(7)
     play_turn(ada, app, table_id, tokens[0], 0, rng)
-    clock.advance(31)
+    clock.advance(seconds=31)
     drain(app)
     [mail] = sink.take()
     assert mail["Subject"] == f"À vous de jouer à Crypte (table {table_id[:6]})"  # Bob reads French
@@ -159,7 +162,7 @@ def test_unsubscribing_from_the_link_stops_that_kind(served, sink, clock):
     # A later "your move" for Bob is not sent (no row is even written for a kind turned off).
     play_turn(bob, app, table_id, tokens[1], 1, rng)
     play_turn(ada, app, table_id, tokens[0], 0, rng)
-    clock.advance(3600)
+    clock.advance(seconds=3600)
     drain(app)
     assert sink.take() == []
     # A tampered link is refused.
@@ -178,7 +181,7 @@ def test_one_click_unsubscribe_by_post_and_a_row_queued_before_is_dropped(served
     one_click = httpx.post(base_url + link, content=b"List-Unsubscribe=One-Click",
                            headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert one_click.status_code == 200
-    clock.advance(31)
+    clock.advance(seconds=31)
     [outcome] = drain(app)
     assert outcome.status == "dropped" and "turned off" in outcome.detail
     assert sink.take() == []
@@ -204,7 +207,7 @@ def test_the_end_of_a_table_is_mailed_to_those_not_at_it(served, sink, clock):
         seat = 1 - seat
     # Bob closes his tab; Ada still looks at the finished table.
     leave(sockets[1][0], app, table_id, 1)
-    clock.advance(16)
+    clock.advance(seconds=16)
     outcomes = drain(app)
     leave(sockets[0][0], app, table_id, 0)
     by_status = sorted(o.status for o in outcomes)
@@ -257,7 +260,7 @@ def test_nothing_goes_to_an_address_before_it_is_confirmed(served, sink, clock):
     play_turn(ada, app, table_id, tokens[0], 0, random.Random(2))
     invited = ada.post(f"/api/tables/{table_id}/invite", json={"name": "cyd"})
     assert invited.status_code == 200
-    clock.advance(31)
+    clock.advance(seconds=31)
     drain(app)
     [mail] = sink.take()  # the confirmation, and nothing else
     assert mail["To"] == "cy@example.org" and mail["Subject"] == "Confirm your e-mail address for Crypt Arena"
@@ -271,7 +274,7 @@ def test_nothing_goes_to_an_address_before_it_is_confirmed(served, sink, clock):
     assert page.status_code == 200 and "Address confirmed" in page.text and "cy@example.org" in page.text
     play_turn(cy, app, table_id, tokens[1], 1, random.Random(2))
     play_turn(ada, app, table_id, tokens[0], 0, random.Random(3))
-    clock.advance(31)
+    clock.advance(seconds=31)
     drain(app)
     [turn] = sink.take()
     assert turn["To"] == "cy@example.org" and turn["Subject"].startswith("Your move at Crypt")
@@ -291,7 +294,7 @@ def test_a_confirmation_link_expires_after_two_days_and_a_newer_address_wins(ser
     # The older link no longer attaches its address: another was asked for since.
     stale = cy.get(local(old_link))
     assert stale.status_code == 400 and "Another address was asked for" in stale.text
-    clock.advance(2 * 24 * 3600 + 1)
+    clock.advance(seconds=2 * 24 * 3600 + 1)
     expired = cy.get(local(new_link), headers={"Accept-Language": "fr-FR,fr;q=0.9"})
     assert expired.status_code == 400
     assert cy.get("/api/me/notifications").json()["email"]["address"] is None

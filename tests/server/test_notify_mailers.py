@@ -22,7 +22,8 @@ from cryptarena import cli
 from cryptarena.server.notify import FolderMailer, MailerError, Notifier, SmtpMailer, Tokens
 from cryptarena.server.notify.mail import build_email
 from cryptarena.server.store import Store
-from notify_helpers import FakeClock, SmtpSink
+from fake_clock import FakeClock
+from notify_helpers import SmtpSink
 from test_notify_outbox import people_with_mail, queue_invites
 
 SECRET = "p@ss:w/rd 9"  # characters a URL must encode
@@ -105,11 +106,11 @@ def test_a_bad_smtp_url_is_refused_before_anything_is_sent(url):
 def test_without_smtp_each_mail_is_an_eml_file_and_a_log_line(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="cryptarena.server")
     clock = FakeClock()
-    store = Store(f"sqlite:///{tmp_path / 'arena.db'}", clock=clock)
-    [player] = people_with_mail(store, 1, clock.now)
-    queue_invites(store, [player], clock.now)
+    store = Store(f"sqlite:///{tmp_path / 'arena.db'}", clock=clock.now)
+    [player] = people_with_mail(store, 1, clock.now())
+    queue_invites(store, [player], clock.now())
     folder = tmp_path / "mail"
-    worker = Notifier(store, FolderMailer(folder), tokens=Tokens("k", clock), public_url="http://127.0.0.1:8000")
+    worker = Notifier(store, FolderMailer(folder), tokens=Tokens("k", clock.now), public_url="http://127.0.0.1:8000")
     assert [o.status for o in asyncio.run(worker.drain())] == ["sent"]
     [path] = folder.glob("*.eml")
     mail = message_from_bytes(path.read_bytes(), policy=policy.default)
@@ -120,7 +121,17 @@ def test_without_smtp_each_mail_is_an_eml_file_and_a_log_line(tmp_path, caplog):
     store.close()
 
 
-def test_serve_hands_its_mail_options_to_the_app_and_hides_the_password(tmp_path, monkeypatch):
+@pytest.fixture
+def root_logging():
+    """`serve` sets up logging on the runner's stream, closed afterwards: put the handlers back."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+def test_serve_hands_its_mail_options_to_the_app_and_hides_the_password(tmp_path, monkeypatch, root_logging):
     served = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.__setitem__("app", app))
     db = f"sqlite:///{tmp_path / 'arena.db'}"

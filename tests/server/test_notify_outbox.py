@@ -26,7 +26,8 @@ from cryptarena.server.outbox import enqueue
 from cryptarena.server.schema import as_utc, outbox, player_settings, players
 from cryptarena.server.store import Store
 from live_server import free_port
-from notify_helpers import FakeClock, SmtpSink, arena, confirm_address, drain, person
+from fake_clock import FakeClock
+from notify_helpers import SmtpSink, arena, confirm_address, drain, person
 from two_processes import redis_or_skip
 
 
@@ -67,8 +68,8 @@ def expected_ids(store: Store, sender: str) -> set[str]:
 
 def notifier(url: str, sink: SmtpSink, clock, worker_id: str) -> Notifier:
     """A worker with its own database connections, as another process would have."""
-    store = Store(url, clock=clock)
-    return Notifier(store, SmtpMailer(sink.url), tokens=Tokens("test-secret", clock), public_url="http://arena.test",
+    store = Store(url, clock=clock.now)
+    return Notifier(store, SmtpMailer(sink.url), tokens=Tokens("test-secret", clock.now), public_url="http://arena.test",
                     worker_id=worker_id)
 
 
@@ -77,15 +78,15 @@ def test_a_row_left_sending_by_a_crashed_worker_is_sent_once_after_its_lease(tmp
     url = f"sqlite:///{tmp_path / 'outbox.db'}"
     worker = notifier(url, sink, clock, "survivor")
     store = worker.store
-    people = people_with_mail(store, 3, clock.now)
-    dead, slow, fresh = queue_invites(store, people, clock.now)
+    people = people_with_mail(store, 3, clock.now())
+    dead, slow, fresh = queue_invites(store, people, clock.now())
     with store.engine.begin() as conn:  # two claims of other workers: one whose lease ran out, one still running
         conn.execute(update(outbox).where(outbox.c.id == dead).values(
-            status="sending", claimed_by="crashed", claimed_until=clock.now - timedelta(seconds=1), attempts=1))
+            status="sending", claimed_by="crashed", claimed_until=clock.now() - timedelta(seconds=1), attempts=1))
         conn.execute(update(outbox).where(outbox.c.id == slow).values(
-            status="sending", claimed_by="busy", claimed_until=clock.now + timedelta(seconds=60), attempts=1))
+            status="sending", claimed_by="busy", claimed_until=clock.now() + timedelta(seconds=60), attempts=1))
     assert sorted(o.id for o in asyncio.run(worker.drain())) == sorted([dead, fresh])
-    clock.advance(61)
+    clock.advance(seconds=61)
     assert [o.id for o in asyncio.run(worker.drain())] == [slow]  # its lease ran out too: the worker died
     assert asyncio.run(worker.drain()) == []
     received = ids_received(sink)
@@ -102,7 +103,7 @@ def test_a_crash_after_the_smtp_answer_resends_the_same_message_id(tmp_path, sin
     clock = FakeClock()
     url = f"sqlite:///{tmp_path / 'outbox.db'}"
     first = notifier(url, sink, clock, "first")
-    [row_id] = queue_invites(first.store, people_with_mail(first.store, 1, clock.now), clock.now)
+    [row_id] = queue_invites(first.store, people_with_mail(first.store, 1, clock.now()), clock.now())
     real_finish = first._finish_now
 
     def die_before_commit(row, status, *args):
@@ -117,7 +118,7 @@ def test_a_crash_after_the_smtp_answer_resends_the_same_message_id(tmp_path, sin
     assert row.status == "sending" and len(sink.received) == 1
     second = notifier(url, sink, clock, "second")
     assert asyncio.run(second.drain()) == []  # the lease still holds
-    clock.advance(LEASE.total_seconds() + 1)
+    clock.advance(seconds=LEASE.total_seconds() + 1)
     assert [o.status for o in asyncio.run(second.drain())] == ["sent"]
     assert [m["Message-ID"] for m in sink.received] == [sink.received[0]["Message-ID"]] * 2
     first.store.close()
@@ -141,7 +142,7 @@ def test_a_restarted_app_sends_what_was_pending_and_nothing_twice(tmp_path, sink
     # The new app runs its worker itself (every 50 ms) from its lifespan.
     with arena(url, clock, sink.url, notify_interval=0.05):
         wait_for(lambda: len(sink.received) == 2)
-        clock.advance(LEASE.total_seconds() + 1)  # the dead process's lease runs out
+        clock.advance(seconds=LEASE.total_seconds() + 1)  # the dead process's lease runs out
         wait_for(lambda: len(sink.received) == 3)
     assert sorted(m["To"] for m in sink.received) == ["bob@example.org"] * 3
     received = ids_received(sink)
@@ -164,9 +165,9 @@ def test_several_workers_on_one_outbox_send_each_row_exactly_once(store_url, sin
     """Threads, each a worker with its own connections, drain the same 120 rows at once (the SMTP
     server takes 5 ms a mail, so that they overlap): each row reaches the server once."""
     clock = FakeClock()
-    setup = Store(store_url, clock=clock)
-    people = people_with_mail(setup, 40, clock.now)
-    queue_invites(setup, people, clock.now, per_person=3)
+    setup = Store(store_url, clock=clock.now)
+    people = people_with_mail(setup, 40, clock.now())
+    queue_invites(setup, people, clock.now(), per_person=3)
     sink.delay = 0.005
     crew = [notifier(store_url, sink, clock, f"worker-{i}") for i in range(workers)]
     start = threading.Barrier(workers)
@@ -253,11 +254,11 @@ def test_two_serve_processes_on_postgresql_and_redis_send_each_row_once(pg_url, 
 def test_finished_rows_are_forgotten_after_thirty_days(tmp_path, sink):
     clock = FakeClock()
     worker = notifier(f"sqlite:///{tmp_path / 'outbox.db'}", sink, clock, "w")
-    people = people_with_mail(worker.store, 2, clock.now)
-    queue_invites(worker.store, people[:1], clock.now)
+    people = people_with_mail(worker.store, 2, clock.now())
+    queue_invites(worker.store, people[:1], clock.now())
     asyncio.run(worker.drain())  # one sent
-    queue_invites(worker.store, people[1:], clock.now - timedelta(days=40))  # one old and never sent
-    clock.advance(31 * 24 * 3600)
+    queue_invites(worker.store, people[1:], clock.now() - timedelta(days=40))  # one old and never sent
+    clock.advance(seconds=31 * 24 * 3600)
     assert worker.prune() == 1
     assert [r.status for r in outbox_rows(worker.store)] == ["pending"]  # what is still to send stays
     worker.store.close()

@@ -10,7 +10,8 @@ import pytest
 
 from cryptarena.server.notify.worker import MAX_ATTEMPTS, backoff, outbox_rows
 from live_server import LiveClient, error_code, free_port
-from notify_helpers import PUBLIC, FakeClock, HookReceiver, arena, drain, person, play_turn, turn_based_table
+from fake_clock import FakeClock
+from notify_helpers import PUBLIC, HookReceiver, arena, drain, person, play_turn, turn_based_table
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ def test_the_json_is_read_by_discord_and_slack_alike(served, clock):
         assert hook(bob, receiver.url)["webhook"] == {"url": receiver.url}
         table_id, tokens = turn_based_table(ada, bob)
         play_turn(ada, app, table_id, tokens[0], 0, random.Random(4))
-        clock.advance(31)
+        clock.advance(seconds=31)
         assert [o.status for o in drain(app)] == ["sent"]
     [call] = receiver.calls
     assert call["path"] == "/hooks/abc" and call["headers"]["Content-Type"] == "application/json"
@@ -65,15 +66,15 @@ def test_a_failing_hook_is_retried_with_back_off_then_delivered(served, clock):
         [failure] = bob.get("/api/me/notifications").json()["failures"]
         assert failure["channel"] == "webhook" and failure["kind"] == "invite" and failure["table"] == table_id
         assert (failure["attempts"], failure["error"], failure["status"]) == (1, "HTTP 500", "pending")
-        assert failure["at"].startswith(clock.now.isoformat()[:19])
+        assert failure["at"].startswith(clock.now().isoformat()[:19])
 
-        clock.advance(backoff(1).total_seconds() - 1)  # not yet: the back-off is waited out
+        clock.advance(seconds=backoff(1).total_seconds() - 1)  # not yet: the back-off is waited out
         assert drain(app) == [] and len(receiver.calls) == 1
-        clock.advance(1)
+        clock.advance(seconds=1)
         assert [o.status for o in drain(app)] == ["pending"]  # attempt 2: HTTP 500 again
-        clock.advance(backoff(1).total_seconds())
+        clock.advance(seconds=backoff(1).total_seconds())
         assert drain(app) == []  # the second wait is twice as long
-        clock.advance(backoff(2).total_seconds() - backoff(1).total_seconds())
+        clock.advance(seconds=backoff(2).total_seconds() - backoff(1).total_seconds())
         assert [o.status for o in drain(app)] == ["sent"]
     assert len(receiver.calls) == 3 and receiver.calls[-1]["json"]["event"]["kind"] == "invite"
     assert bob.get("/api/me/notifications").json()["failures"] == []  # delivered: no longer a failure
@@ -90,9 +91,9 @@ def test_a_hook_that_keeps_failing_is_given_up_after_the_bound(served, clock):
         statuses = []
         for attempt in range(1, MAX_ATTEMPTS + 1):
             statuses += [o.status for o in drain(app)]
-            clock.advance(backoff(attempt).total_seconds())
+            clock.advance(seconds=backoff(attempt).total_seconds())
         assert statuses == ["pending"] * (MAX_ATTEMPTS - 1) + ["failed"]
-        clock.advance(7 * 24 * 3600)
+        clock.advance(seconds=7 * 24 * 3600)
         assert drain(app) == []  # given up for good
     assert len(receiver.calls) == MAX_ATTEMPTS
     [failure] = bob.get("/api/me/notifications").json()["failures"]

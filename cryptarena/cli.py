@@ -240,7 +240,9 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     if db.startswith("sqlite") and redis:
         typer.echo("note: several processes on one SQLite file work, but PostgreSQL is the multi-process "
                    "database (docs/deploy.md)", err=True)
-    typer.echo(f"Crypt Arena on http://{host}:{port}  (database {db}{', bus ' + redis if redis else ''}; "
+    from sqlalchemy.engine import make_url
+    shown_db = make_url(db).render_as_string(hide_password=True)  # a database password is not printed either
+    typer.echo(f"Crypt Arena on http://{host}:{port}  (database {shown_db}{', bus ' + redis if redis else ''}; "
                f"{mailer.describe()}; links in mails start {public_url})")
     # log_config=None: uvicorn keeps our handlers; access_log off: our middleware logs each request
     uvicorn.run(create_app(db, bot_delay=bot_delay, redis_url=redis, secret_key=secret_key, socket_rate=socket_rate,

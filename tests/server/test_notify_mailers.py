@@ -19,6 +19,7 @@ from aiosmtpd.smtp import AuthResult
 from typer.testing import CliRunner
 
 from cryptarena import cli
+from cryptarena.server import app as app_module
 from cryptarena.server.notify import FolderMailer, MailerError, Notifier, SmtpMailer, Tokens
 from cryptarena.server.notify.mail import build_email
 from cryptarena.server.store import Store
@@ -148,5 +149,8 @@ def test_serve_hands_its_mail_options_to_the_app_and_hides_the_password(tmp_path
     result = CliRunner().invoke(cli.app, ["serve", "--db", db])
     assert result.exit_code == 0 and f"mails written to {tmp_path / 'mail'}/" in result.output
     assert isinstance(served["app"].state.notifier.mailer, FolderMailer)
+    monkeypatch.setattr(app_module, "create_app", lambda *args, **kwargs: None)  # no database reached
+    shown = CliRunner().invoke(cli.app, ["serve", "--db", "postgresql+psycopg://arena:db-secret@db.example.org/arena"])
+    assert "db-secret" not in shown.output and "arena:***@db.example.org" in shown.output
     bad = CliRunner().invoke(cli.app, ["serve", "--db", db, "--smtp", "mail.example.org"])
     assert bad.exit_code != 0 and "smtp://" in bad.output

@@ -27,7 +27,7 @@ from cryptarena.server.schema import as_utc, outbox, player_settings, players
 from cryptarena.server.store import Store
 from live_server import free_port
 from fake_clock import FakeClock
-from notify_helpers import SmtpSink, arena, confirm_address, drain, person
+from notify_helpers import SmtpSink, arena, confirm_address, person
 from two_processes import redis_or_skip
 
 

@@ -211,7 +211,16 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                                             "(0: Python's default collector)"),
           ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
                                               help="compress table socket messages (permessage-deflate): fewer "
-                                              "bytes, more server CPU (docs/deploy.md)")) -> None:
+                                              "bytes, more server CPU (docs/deploy.md)"),
+          smtp: str = typer.Option(None, "--smtp", envvar="CRYPTARENA_SMTP",
+                                   help="SMTP server for notification mails: smtp://user:password@host:port "
+                                   "(?starttls=1) or smtps://... (default: each mail is a file in --mail-dir)"),
+          mail_from: str = typer.Option("Crypt Arena <noreply@localhost>", "--mail-from",
+                                        help="the From of notification mails"),
+          public_url: str = typer.Option("http://127.0.0.1:8000", "--public-url",
+                                         help="the address people reach the server at: links in mails start with it"),
+          mail_dir: str = typer.Option(None, "--mail-dir", help="without --smtp, the folder mails are written to as "
+                                       ".eml files (default: mail/ beside the SQLite file, else data/mail)")) -> None:
     """Serve the lobby and the tables (HTTP + WebSocket) on http://HOST:PORT.
 
     Operations: GET /healthz (database check), GET /metrics (Prometheus), logs on stderr.
@@ -222,16 +231,25 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
 
     from .server.app import create_app
     from .server.logs import configure_logging
+    from .server.notify import MailerError, default_mail_dir, mailer_for
     configure_logging(log_format)
+    try:  # a bad --smtp is said now, not at the first mail; describe() never shows the password
+        mailer = mailer_for(smtp, mail_from, mail_dir or default_mail_dir(db))
+    except MailerError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--smtp") from None
     if db.startswith("sqlite") and redis:
         typer.echo("note: several processes on one SQLite file work, but PostgreSQL is the multi-process "
                    "database (docs/deploy.md)", err=True)
-    typer.echo(f"Crypt Arena on http://{host}:{port}  (database {db}{', bus ' + redis if redis else ''})")
+    from sqlalchemy.engine import make_url
+    shown_db = make_url(db).render_as_string(hide_password=True)  # a database password is not printed either
+    typer.echo(f"Crypt Arena on http://{host}:{port}  (database {shown_db}{', bus ' + redis if redis else ''}; "
+               f"{mailer.describe()}; links in mails start {public_url})")
     # log_config=None: uvicorn keeps our handlers; access_log off: our middleware logs each request
     uvicorn.run(create_app(db, bot_delay=bot_delay, redis_url=redis, secret_key=secret_key, socket_rate=socket_rate,
                            socket_burst=max(1, round(2 * socket_rate)), grace=grace, bot_think=bot_think,
                            bot_processes=bot_processes, secure_cookies=secure_cookies,
-                           heap_interval=heap_freeze), host=host, port=port, log_level="info", log_config=None,
+                           heap_interval=heap_freeze, smtp_url=smtp, mail_from=mail_from, public_url=public_url,
+                           mail_dir=mail_dir), host=host, port=port, log_level="info", log_config=None,
                 proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips, ws_per_message_deflate=ws_compression,
                 access_log=False)
 

@@ -36,6 +36,7 @@ from .service import TableService, table_json, team_mates
 from .accounts import Accounts, Player
 from .lessons import lesson_routes
 from .turns_api import turns_routes
+from .notify import DEFAULT_FROM, Notifier, Tokens, default_mail_dir, mailer_for, notify_routes
 from .platform_api import current_player, platform_routes, sign_session
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
@@ -107,7 +108,9 @@ def _game_json(game) -> dict:
 def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key: str | None = None,
                redis_url: str | None = None, socket_rate: float = 20.0, socket_burst: int = 40,
                grace: float = 60.0, bot_think: float = 2.0, bot_processes: int = 1,
-               secure_cookies: bool = False, heap_interval: float = 1.0, clock=None) -> FastAPI:
+               secure_cookies: bool = False, heap_interval: float = 1.0, clock=None, smtp_url: str | None = None,
+               mail_from: str = DEFAULT_FROM, public_url: str = "http://127.0.0.1:8000", mail_dir: str | None = None,
+               notify_interval: float = 1.0) -> FastAPI:
     """The whole server. `redis_url`: fan table events out through Redis pub/sub so that several
     processes on one database serve the same tables (docs/deploy.md); None: this process only.
     `socket_rate`/`socket_burst`: each socket's message budget (messages per second, bucket size).
@@ -118,24 +121,35 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     `heap_interval`: seconds between freezes of the long-lived objects out of the cycle collector's
     way (server/heap.py); 0 leaves the collector as Python sets it.
     `clock`: what time it is (a function returning an aware datetime): the players' clocks, deadlines
-    and mails read it; tests move it forward instead of sleeping."""
+    and mails read it; tests move it forward instead of sleeping.
+    Notifications (server/notify): `smtp_url` (smtp://user:pass@host:port, ?starttls=1, smtps://) sends
+    mail from `mail_from`; without it each mail is an .eml file in `mail_dir` (default: beside the
+    SQLite file). `public_url` starts every link a mail carries. `notify_interval`: seconds between two
+    passes over the outbox (0: no worker; tests call `app.state.notifier.drain()`)."""
     store = Store(db_url, clock=clock)
     metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
     bus = RedisBus(redis_url) if redis_url else LocalBus()
     service = TableService(store, bus, bot_delay=bot_delay, metrics=metrics, grace=grace, bot_think=bot_think,
                            bot_processes=bot_processes)
+    secret_key = secret_key or _secret_key(db_url)
+    tokens = Tokens(secret_key, store.now)  # the links in mails are signed like the session cookie
+    # present: this process's open sockets, marked seen before a "your move" is judged (service keeps them)
+    notifier = Notifier(store, mailer_for(smtp_url, mail_from, mail_dir or default_mail_dir(db_url)), tokens=tokens,
+                        public_url=public_url, interval=notify_interval, present=lambda: list(service._present))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         await bus.start()
         await service.resume_all()
         service.watch_leavers()
+        notifier.start()
         heap = None
         if heap_interval > 0:
             heap = asyncio.get_running_loop().create_task(HeapPolicy(heap_interval, on_step=metrics.heap_step_done).run())
         yield
         if heap is not None:
             heap.cancel()
+        await notifier.stop()
         await service.shutdown()
         await bus.close()
         store.close()
@@ -146,12 +160,13 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     app.add_middleware(SameOriginMiddleware)
     # Starlette's session cookie is signed (itsdangerous) and HttpOnly; SameSite=Lax keeps it off
     # cross-site POSTs, and SameOriginMiddleware refuses those outright.
-    app.add_middleware(SessionMiddleware, secret_key=secret_key or _secret_key(db_url),
+    app.add_middleware(SessionMiddleware, secret_key=secret_key,
                        session_cookie="ca_session", same_site="lax", max_age=60 * 60 * 24 * 365,
                        https_only=secure_cookies)
     app.add_middleware(RequestLogMiddleware)
     app.state.service = service
     app.state.metrics = metrics
+    app.state.notifier = notifier
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError):
@@ -546,6 +561,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     app.include_router(platform_routes(store, accounts, ApiError, load_record))
     app.include_router(lesson_routes(service, accounts, ApiError, table_json))
     app.include_router(turns_routes(store.engine, accounts, ApiError, store.now))
+    app.include_router(notify_routes(store, accounts, ApiError, load_record, tokens, _page))
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str):

@@ -34,12 +34,15 @@ function paint(page, el, seat, own = false) {
   const left = secondsLeft(page, seat);
   const out = !!c?.out_of_time;
   const text = out ? t("ui.clock_out") : clockText(left, pace(page), t);
-  el.textContent = own ? t("ui.clock_left", { time: text }) : text;
+  // written only when it changes: the seat list is watched for changes (the keyboard's focus keeper)
+  const shown = own ? t("ui.clock_left", { time: text }) : text;
+  if (el.textContent !== shown) el.textContent = shown;
   el.classList.toggle("clock-running", !!c?.running && !out);
   el.classList.toggle("clock-out", out);
   el.classList.toggle("clock-low", !out && !!c?.running && low(page, left));
-  el.title = t(out ? "ui.clock_out_title" : c?.running ? (own ? "ui.clock_mine_running" : "ui.clock_running")
+  const title = t(out ? "ui.clock_out_title" : c?.running ? (own ? "ui.clock_mine_running" : "ui.clock_running")
     : (own ? "ui.clock_mine_waiting" : "ui.clock_waiting"));
+  if (el.title !== title) el.title = title;
 }
 
 /** The clock beside a seat in the seat list (null for a seat without one). */

@@ -68,6 +68,7 @@ def test_the_settings_page_keeps_what_a_person_chooses(tmp_path):
         page.click("#settings-link")
         page.wait_for_url("**/settings")
         page.wait_for_selector("#email-guest")
+        assert page.inner_text("#account").split() == ["Create", "an", "account", "Sign", "in"]  # no link to itself
         assert "needs an account" in page.inner_text("#email-guest")
         page.click("#email-register")
         page.fill("#account-name", "ada_lovelace")

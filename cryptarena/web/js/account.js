@@ -25,14 +25,15 @@ export function errorText(t, err, mode = "") {
 export function renderAccount(box, session, t, changed) {
   const player = session?.player;
   // where a person says how they are told of their move (e-mail, webhook, this browser)
-  const settings = session && location.pathname !== "/settings" ? h("a", { id: "settings-link", class: "btn btn-small btn-ghost", href: "/settings" }, t("ui.settings_link")) : null;
+  const settings = session && location.pathname !== "/settings"
+    ? [h("a", { id: "settings-link", class: "btn btn-small btn-ghost", href: "/settings" }, t("ui.settings_link"))] : [];
   if (player?.registered) {
-    box.replaceChildren(settings,
+    box.replaceChildren(...settings,
       h("span", { id: "account-tag", class: "account-tag", title: t("ui.account_signed_in") }, t("ui.account_tag")),
       h("button", { id: "account-password-open", class: "btn btn-small btn-ghost", onclick: () => openDialog("password", session, t, changed) }, t("ui.account_password")),
       h("button", { id: "account-sign-out", class: "btn btn-small btn-ghost", onclick: () => signOut(t, changed) }, t("ui.account_sign_out")));
   } else {
-    box.replaceChildren(settings,
+    box.replaceChildren(...settings,
       h("button", { id: "account-register-open", class: "btn btn-small", onclick: () => openDialog("register", session, t, changed) }, t("ui.account_register")),
       h("button", { id: "account-sign-in-open", class: "btn btn-small btn-ghost", onclick: () => openDialog("sign-in", session, t, changed) }, t("ui.account_sign_in")));
   }

@@ -13,14 +13,14 @@ import statistics
 from typing import Callable
 
 from fastapi import APIRouter, Request
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.engine import Engine
 
 from .. import games
 from .accounts import Accounts
 from .clocks import PACES, SeatClock
 from .platform_api import current_player
-from .schema import as_utc, results, seats, tables
+from .schema import as_utc, result_seats, results, seats, tables
 
 RECENT = 200  # the latest results an estimate is taken from
 
@@ -49,11 +49,13 @@ def turns_of(engine: Engine, player_id: str, now) -> list[dict]:
 
 
 def game_length(engine: Engine, game_id: str, players: int, pace: str) -> dict:
-    """Median length (seconds from the start to the last move, and moves) of the latest recorded games."""
+    """Median length (seconds from the start to the last move, and moves) of the latest recorded games
+    with a person at them (bots alone play a game in seconds: no measure of a person's evening)."""
+    person = exists().where(result_seats.c.seq == results.c.seq, result_seats.c.kind == "human")
     query = (select(results.c.moves, results.c.finished_at, tables.c.started_at)
              .join(tables, tables.c.id == results.c.table_id)
              .where(results.c.game_id == game_id, results.c.players == players, tables.c.pace == pace,
-                    tables.c.tutorial.is_(None))
+                    tables.c.tutorial.is_(None), person)
              .order_by(results.c.seq.desc()).limit(RECENT))
     with engine.connect() as conn:
         rows = conn.execute(query).all()

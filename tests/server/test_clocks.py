@@ -255,8 +255,8 @@ def test_a_game_length_is_estimated_from_recorded_games(clocked):
     store, fake = clocked
     assert game_length(store.engine, "quartz", 3, "live")["games"] == 0
     rng = Rng(9)
-    for minutes in (10, 30):
-        table_id = seated(store, "quartz", 3, TableClock("live"), people=0)
+    for minutes, people in ((10, 1), (30, 2), (1, 0)):  # the last one bots alone: not a measure
+        table_id = seated(store, "quartz", 3, TableClock("live"), people=people)
         fake.advance(minutes=minutes)
         while store.get_table(table_id).status == "playing":
             play(store, table_id, rng)

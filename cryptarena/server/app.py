@@ -531,6 +531,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
             await asyncio.gather(reader, writer, return_exceptions=True)
             service.bus.unsubscribe(table_id, queue)
             seat_as(None)
+            service.release(table_id)  # the last socket here gone: the table costs this process nothing
             metrics.connections.dec()
 
     # ---------------------------------------------------------------- the browser client

@@ -59,6 +59,10 @@ class LocalBus:
         """The tables some socket of this process is watching."""
         return list(self._queues)
 
+    def watching(self, table_id: str) -> bool:
+        """Whether some socket of this process is watching this table."""
+        return table_id in self._queues
+
     def deliver_here(self, table_id: str, event: dict) -> None:
         """To this process's sockets only (each process heals its own: see TableService.sweep)."""
         self._deliver(table_id, event)

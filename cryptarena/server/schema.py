@@ -16,7 +16,8 @@ them on SQLite and PostgreSQL).
   `on_timeout`); per seat the reserve left (`clock_left`), since when the table waits for it
   (`waiting_since`) and when that wait runs out (`deadline`); `game_tables.next_deadline`, the earliest
   of its seats' deadlines, indexed, is all the clock sweep reads. `clock_votes`: votes to skip or expel
-  a person out of time.
+  a person out of time. `ix_game_tables_pace_status`: the leavers' sweep reads live tables in play
+  only, not the turn-based ones waiting (however many are stored).
 - Notifications (outbox.py, notify/): `player_settings` (a verified e-mail, a webhook, which kinds on),
   `outbox` (every mail and webhook call to make, drained by a worker that claims rows), and
   `table_seats.notified` (the person was told it is their move and has not played since: no flood).
@@ -63,6 +64,9 @@ tables = Table(
     Column("on_timeout", String(8), nullable=False, server_default="bot"),  # bot | vote: what 0 on a clock does
     Column("next_deadline", DateTime(timezone=True), nullable=True, index=True),  # earliest seat deadline
     Column("started_at", DateTime(timezone=True), nullable=True),
+    # the leavers' sweep: live tables in play (pace first, so the clock sweep's status filter keeps to
+    # its own index on next_deadline)
+    Index("ix_game_tables_pace_status", "pace", "status"),
 )
 
 seats = Table(

@@ -146,6 +146,7 @@ class TableService:
         self._records: dict[str, TableRecord] = {}
         self._fetching: dict[str, asyncio.Future] = {}  # one read of a table's row at a time, shared
         self._changes: Counter[str] = Counter()  # events seen per table: a read that raced one is not kept
+        self._reading: Counter[str] = Counter()  # reads of a table's row under way (only they need _changes)
         self._epoch = 0  # bumped when every table is forgotten at once
         self._heard: Counter[str] = Counter()  # the latest version this process's sockets were told of
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -169,14 +170,34 @@ class TableService:
             return
         cached = self._records.get(table_id)
         if event and event.get("kind") == "moved":
-            self._heard[table_id] = max(self._heard[table_id], event["version"])
+            if self.bus.watching(table_id):  # (catch_up asks only about tables watched here)
+                self._heard[table_id] = max(self._heard[table_id], event["version"])
             if cached is not None and cached.version >= event["version"]:
                 return
             if cached is not None and self._follow(table_id, cached, event):
                 return
         self._records.pop(table_id, None)
         self._fetching.pop(table_id, None)
-        self._changes[table_id] += 1
+        self._changed(table_id)
+
+    def _changed(self, table_id: str) -> None:
+        """A read of the table's row under way now began before this change: it is not to be kept.
+        Counted only while one is under way, so a table this process does not read costs nothing here."""
+        if table_id in self._reading:
+            self._changes[table_id] += 1
+
+    def release(self, table_id: str) -> None:
+        """Let go of all this process holds of a table that nobody here needs now — no socket of this
+        process on it, no bot driving it, no read or move under way: its state, its row, its lock and
+        counters. A table waiting days for a person then costs this process nothing; whoever comes
+        next reads it from the store (a few milliseconds, once)."""
+        driver, lock = self._bots.get(table_id), self._locks.get(table_id)
+        if (self.bus.watching(table_id) or table_id in self._reading or table_id in self._fetching
+                or (driver is not None and not driver.done() and driver is not asyncio.current_task())
+                or (lock is not None and lock.locked())):
+            return
+        for held in (self._records, self._cache, self._heard, self._changes, self._wakes, self._bots, self._locks):
+            held.pop(table_id, None)
 
     def _follow(self, table_id: str, cached: TableRecord, event: dict) -> bool:
         """Another process moved a table this one holds at the version before: play the same moves on
@@ -201,7 +222,7 @@ class TableService:
         self._cache[table_id] = (event["version"], state)
         self._records[table_id] = replace(cached, version=event["version"], status=event["status"],
                                           moved_at=datetime.fromisoformat(event["moved_at"]))
-        self._changes[table_id] += 1  # a read of the row begun before this event is not kept
+        self._changed(table_id)  # a read of the row begun before this event is not kept
         return True
 
     # ------------------------------------------------------------------ reading
@@ -220,13 +241,19 @@ class TableService:
         return record
 
     async def _fetch(self, table_id: str) -> TableRecord:
+        self._reading[table_id] += 1
         seen = (self._changes[table_id], self._epoch)
         try:
             record = await asyncio.to_thread(self.store.get_table, table_id)
         finally:
             if self._fetching.get(table_id) is asyncio.current_task():
                 del self._fetching[table_id]
-        if (self._changes[table_id], self._epoch) == seen:  # no event of the table came meanwhile
+            fresh = (self._changes[table_id], self._epoch) == seen  # no event of the table came meanwhile
+            self._reading[table_id] -= 1
+            if not self._reading[table_id]:
+                del self._reading[table_id]
+                self._changes.pop(table_id, None)
+        if fresh:
             self._records[table_id] = record
         return record
 
@@ -408,7 +435,8 @@ class TableService:
             self._bots[table_id] = asyncio.get_running_loop().create_task(self._drive_bots(table_id))
 
     async def _drive_bots(self, table_id: str) -> None:
-        """Play the bot seats while it is a bot's turn; people's moves wake this again."""
+        """Play the bot seats while it is a bot's turn; people's moves wake this again. When it stops,
+        the table is let go of unless a socket here still shows it."""
         try:
             while True:
                 # A move stored while this driver reads the table wakes it while it still runs: it
@@ -445,6 +473,8 @@ class TableService:
             return
         except Exception:  # noqa: BLE001 - a crashed bot task must not take the server down
             log.exception("bot driver for table %s failed", table_id)
+        finally:
+            self.release(table_id)
 
     async def _think(self, record: TableRecord, agent_name: str, state, seat: int, seed: int):
         game = games.load(record.game_id)
@@ -458,10 +488,12 @@ class TableService:
 
     async def resume_all(self) -> None:
         """After a restart: bots of tables still in play pick up where they were, and results stored
-        by a process that stopped before rating them are rated."""
+        by a process that stopped before rating them are rated. Only the tables with a seat a bot
+        plays are woken (one query): a table of people waiting for one of them, turn-based over days,
+        costs a starting process nothing — no read, no task, no state held."""
         await asyncio.to_thread(rate_pending, self.store.engine)
-        for record in await asyncio.to_thread(self.store.list_tables, "playing", 10_000):
-            self.wake_bots(record.id)
+        for table_id in await asyncio.to_thread(self.store.tables_with_bots):
+            self.wake_bots(table_id)
 
     async def shutdown(self) -> None:
         await self.commits.close()

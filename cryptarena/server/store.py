@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import and_, create_engine, event, exists, func, insert, select, tuple_, update
+from sqlalchemy import and_, create_engine, event, exists, func, insert, or_, select, tuple_, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -316,6 +316,14 @@ class Store:
                 if done:
                     changed.append((table_id, seat))
         return changed
+
+    def tables_with_bots(self) -> list[str]:
+        """Tables in play with a seat a bot plays now (a bot's seat, or a person's a bot stands in for):
+        the ones whose bots pick up after a restart. A table of people only is not read at all."""
+        bot = exists().where(seats.c.table_id == tables.c.id,
+                             or_(seats.c.kind == "bot", and_(seats.c.kind == "human", seats.c.away.is_not(None))))
+        with self.engine.connect() as conn:
+            return [row.id for row in conn.execute(select(tables.c.id).where(tables.c.status == "playing", bot))]
 
     def versions(self, table_ids: list[str]) -> dict[str, int]:
         """The stored version of each of these tables (unknown ids left out)."""

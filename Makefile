@@ -48,10 +48,13 @@ bench-strength: setup
 
 # N = 10, 100, 500 tables of people over real WebSockets against real server processes: SQLite with one
 # process, then PostgreSQL + Redis with two (both must run locally); then 500 tables at saturation, one
-# process on PostgreSQL against two with Redis (the scale-out ratio); about 5 minutes (bench/README.md)
+# process on PostgreSQL against two with Redis (the scale-out ratio); then 100,000 stored turn-based
+# tables with 1 % moving a minute for 2 minutes (SQLite; the sweep, memory, a move's p99); about 8
+# minutes in all (bench/README.md)
 bench-server: setup
 	$(PY) bench/server_load.py
 	$(PY) bench/server_load.py --setup pg,pg-redis --tables 500 --think 0
+	$(PY) bench/turn_based_load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

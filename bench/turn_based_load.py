@@ -35,6 +35,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from datetime import timedelta
@@ -254,6 +255,26 @@ def idle_figures(running, seconds: float) -> dict:
             "idle_cpu_pct": [100 * (server_load.cpu_seconds(pid) - c) / seconds for pid, c in zip(pids, cpu)]}
 
 
+@contextlib.contextmanager
+def sampling_rss(pids: list[int], every: float):
+    """Each process's VmRSS every `every` seconds while the block runs (a table left held after its
+    visit would show as memory rising with the moves; caches filling show as a plateau)."""
+    samples: list[list[float]] = []
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.wait(every):
+            samples.append([rss_mib(pid) for pid in pids])
+
+    thread = threading.Thread(target=sample, daemon=True)
+    thread.start()
+    try:
+        yield samples
+    finally:
+        stop.set()
+        thread.join()
+
+
 def out_of_time_events(workdir: str, name: str, count: int) -> list[list[str]]:
     """The tables each process logged a person out of time at (the clock sweep's doing)."""
     found = []
@@ -284,6 +305,7 @@ class Visits:
         self.openings: list[float] = []
         self.errors: Counter = Counter()
         self.over = 0
+        self.skipped = 0  # arrivals at a table whose previous visit was still under way (not sent)
 
     async def visit(self, table: str) -> None:
         seat = self.waiting[table][0]
@@ -336,8 +358,8 @@ class Visits:
         while next_at < start + self.seconds:
             await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
             table = self.rng.choice(self.ids)
-            if table in self.busy:  # two people of one table at once: the second comes back later
-                self.errors["busy"] += 1
+            if table in self.busy:  # its previous visit still under way: this arrival is dropped, counted
+                self.skipped += 1
             else:
                 task = loop.create_task(self.one(table))
                 tasks.add(task)
@@ -376,7 +398,9 @@ def run(args) -> dict:
                 pids = [p.pid for _, p, _ in running]
                 cpu = [server_load.cpu_seconds(pid) for pid in pids]
                 visits = Visits(built, [b for b, _, _ in running], args.percent, args.minutes * 60, args.seed)
-                window = asyncio.run(visits.run())
+                with sampling_rss(pids, max(1.0, args.minutes * 60 / 12)) as rss_window:
+                    window = asyncio.run(visits.run())
+                loaded["rss_window_mib"] = rss_window
                 loaded["window_cpu_pct"] = [100 * (server_load.cpu_seconds(pid) - c) / window
                                             for pid, c in zip(pids, cpu)]
                 loaded["rss_end_mib"] = [rss_mib(pid) for pid in pids]
@@ -384,15 +408,17 @@ def run(args) -> dict:
             swept = out_of_time_events(workdir, "tables", processes)
             size = database_bytes(url)
     moves = len(visits.latencies)
+    load = os.getloadavg()
     return {
         "database": {"kind": "SQLite" if target == "sqlite" else "PostgreSQL", "tables": args.tables,
                      "game": args.game, "players": args.players, "people": built.people, "moves": built.moves,
                      "due": built.due, "bytes": size, "build_s": build_s, "snapshots": args.snapshots},
-        "processes": processes, "redis": bool(redis_url), "sweep": sweep, "queries": queries,
+        "processes": processes, "redis": bool(redis_url), "load_average_at_end": [round(x, 2) for x in load], "sweep": sweep, "queries": queries,
         "empty": empty, "loaded": loaded,
         "visits": {"percent_per_min": args.percent, "minutes": args.minutes, "window_s": window,
                    "moves": moves, "moves_per_min": moves / window * 60 if window else 0.0,
-                   "finished_games": visits.over, "errors": sum(visits.errors.values()),
+                   "finished_games": visits.over, "skipped_busy": visits.skipped,
+                   "errors": sum(visits.errors.values()),
                    "error_codes": dict(visits.errors),
                    "move_p50_ms": percentile(visits.latencies, 50) * 1000,
                    "move_p99_ms": percentile(visits.latencies, 99) * 1000,
@@ -412,7 +438,12 @@ def say(text: str) -> None:
 
 # ---------------------------------------------------------------------- output
 def _each(values: list[float], fmt: str) -> str:
-    return " / ".join(format(v, fmt) for v in values)
+    """One figure per server process."""
+    return ", ".join(format(v, fmt) for v in values)
+
+
+def _both(empty: list[float], loaded: list[float], fmt: str, unit: str = "") -> str:
+    return f"empty {_each(empty, fmt)}{unit} | tables {_each(loaded, fmt)}{unit}"
 
 
 def lines(row: dict) -> list[tuple[str, str]]:
@@ -420,23 +451,24 @@ def lines(row: dict) -> list[tuple[str, str]]:
     db, sweep, q, empty, loaded, v, stored = (row[k] for k in ("database", "sweep", "queries", "empty", "loaded",
                                                                "visits", "stored"))
     n = f"{db['tables']:,}"
+    window = loaded["rss_window_mib"] or [[math.nan]]
     out = [("database", f"{db['kind']}, {n} turn-based {db['game']} tables of {db['players']}, {db['people']:,} "
                         f"people, {db['moves']:,} moves, {db['bytes'] / 2**20:.0f} MiB, built in {db['build_s']:.0f} s"),
-           ("server processes", f"{row['processes']}" + (" + Redis" if row["redis"] else ""))]
+           ("server processes", f"{row['processes']}" + (" + Redis" if row["redis"] else "")
+            + f"; machine load average at the end {row['load_average_at_end'][0]:.1f} (1 min)")]
     for p in sweep["passes"]:
         out.append((f"clock sweep, {p['due']} due", f"{p['median_ms']:.2f} ms median of {p['runs']} "
                                                     f"(max {p['max_ms']:.2f}), timed out {p['timed_out']}"))
+    scans = [line.strip(" ->") for line in sweep["plan"] if "Scan" in line or "SCAN" in line or "SEARCH" in line]
     out += [("sweep query plan", ("uses ix_game_tables_next_deadline: " if sweep["index_used"] else "NO INDEX: ")
-             + " | ".join(sweep["plan"])),
+             + " | ".join(scan.split("  (cost")[0] for scan in scans)),
             ("leavers' sweep (every 5 s)", f"{q['leavers_sweep_ms']:.2f} ms"),
             ("lobby list, tables in play", f"{q['lobby_list_ms']:.2f} ms"),
             ("a person's turns", f"{q['my_turns_ms']:.2f} ms"),
-            ("start-up s, empty / tables", f"{_each(empty['startup_s'], '.2f')} / {_each(loaded['startup_s'], '.2f')}"),
-            ("RSS MiB after start, empty / tables", f"{_each(empty['rss_start_mib'], '.1f')} / "
-                                                    f"{_each(loaded['rss_start_mib'], '.1f')}"),
-            ("RSS MiB after idle, empty / tables", f"{_each(empty['rss_idle_mib'], '.1f')} / "
-                                                   f"{_each(loaded['rss_idle_mib'], '.1f')}"),
-            ("idle CPU, empty / tables", f"{_each(empty['idle_cpu_pct'], '.1f')} % / {_each(loaded['idle_cpu_pct'], '.1f')} %"),
+            ("start-up s", _both(empty["startup_s"], loaded["startup_s"], ".2f")),
+            ("RSS MiB after start", _both(empty["rss_start_mib"], loaded["rss_start_mib"], ".1f")),
+            ("RSS MiB after idle", _both(empty["rss_idle_mib"], loaded["rss_idle_mib"], ".1f")),
+            ("idle CPU", _both(empty["idle_cpu_pct"], loaded["idle_cpu_pct"], ".1f", " %")),
             ("moves", f"{v['moves']:,} in {v['window_s']:.0f} s ({v['moves_per_min']:.0f} a minute, "
                       f"{v['percent_per_min']:g} % of {n} asked), {v['finished_games']} games ended"),
             ("move p50 / p99 / max ms", f"{v['move_p50_ms']:.1f} / {v['move_p99_ms']:.1f} / {v['move_max_ms']:.1f}"),
@@ -444,6 +476,7 @@ def lines(row: dict) -> list[tuple[str, str]]:
             ("errors", str(v["errors"]) + (f" {v['error_codes']}" if v["errors"] else "")),
             ("server CPU while moving", f"{_each(loaded['window_cpu_pct'], '.1f')} %"),
             ("RSS MiB at the end", _each(loaded["rss_end_mib"], ".1f")),
+            ("RSS MiB while moving, first -> last sample", f"{_each(window[0], '.1f')} -> {_each(window[-1], '.1f')}"),
             ("moves stored", f"{stored['moves_stored']:,}"),
             ("people timed out by the servers", f"{stored['out_of_time_tables']} tables ({db['due']} were due at "
                                                 "the start, more fall due as the run goes on), logged by each process "

@@ -116,6 +116,15 @@ def _seat(row, reserve: int | None) -> SeatRecord:
     return SeatRecord(row.seat, row.kind, row.name, row.agent, row.away, row.player_id, clock)
 
 
+def _record(row, seat_rows) -> TableRecord:
+    return TableRecord(id=row.id, game_id=row.game_id, players=row.players, seed=row.seed,
+                       options=json.loads(row.options), status=row.status, version=row.version,
+                       seats=[_seat(r, row.clock_reserve) for r in seat_rows],
+                       clock=TableClock(row.pace, row.clock_reserve, row.clock_increment, row.on_timeout),
+                       moved_at=_utc(row.updated_at), rated=row.rated, spectators=row.spectators,
+                       tutorial=row.tutorial)
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -189,21 +198,24 @@ class Store:
                 raise UnknownTable(f"no table {table_id!r}")
             seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id)
                                      .order_by(seats.c.seat)).all()
-        return TableRecord(id=row.id, game_id=row.game_id, players=row.players, seed=row.seed,
-                           options=json.loads(row.options), status=row.status, version=row.version,
-                           seats=[_seat(r, row.clock_reserve) for r in seat_rows],
-                           clock=TableClock(row.pace, row.clock_reserve, row.clock_increment, row.on_timeout),
-                           moved_at=_utc(row.updated_at), rated=row.rated,
-                           spectators=row.spectators, tutorial=row.tutorial)
+        return _record(row, seat_rows)
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
-        query = (select(tables.c.id).where(tables.c.tutorial.is_(None))  # a lesson is nobody else's business
+        """The latest tables moved (of this status), newest first: two queries, the rows then all their
+        seats, however many there are (the lobby asks every few seconds per person looking at it)."""
+        query = (select(tables).where(tables.c.tutorial.is_(None))  # a lesson is nobody else's business
                  .order_by(tables.c.updated_at.desc()).limit(limit))
         if status is not None:
             query = query.where(tables.c.status == status)
         with self.engine.connect() as conn:
-            ids = [row.id for row in conn.execute(query)]
-        return [self.get_table(table_id) for table_id in ids]
+            rows = conn.execute(query).all()
+            by_table: dict[str, list] = {row.id: [] for row in rows}
+            for start in range(0, len(rows), 500):  # well under any database's limit on bound values
+                chunk = [row.id for row in rows[start:start + 500]]
+                for seat_row in conn.execute(select(seats).where(seats.c.table_id.in_(chunk))
+                                             .order_by(seats.c.table_id, seats.c.seat)):
+                    by_table[seat_row.table_id].append(seat_row)
+        return [_record(row, by_table[row.id]) for row in rows]
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:

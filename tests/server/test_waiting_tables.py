@@ -151,3 +151,17 @@ def test_the_leavers_sweep_and_the_clock_sweep_each_use_an_index(tmp_path):
     assert "SCAN table_seats" not in plans["leavers"]
     assert "USING INDEX ix_game_tables_next_deadline" in plans["clocks"]
     store.close()
+
+
+def test_the_lobby_list_is_two_queries_and_the_same_records_as_one_by_one(store):
+    made = [started(store, ["human", "bot"]), started(store, ["human", "human"], clock=TURN_BASED),
+            store.create_table("quartz", 3, seed=1).id]
+    ran = []
+    event.listen(store.engine, "before_cursor_execute", lambda *args: ran.append(args[2]))
+    listed = {status: store.list_tables(status) for status in ("playing", "open", None)}
+    selects = [s for s in ran if s.lstrip().upper().startswith("SELECT")]
+    assert len(selects) == 2 * len(listed)  # the rows, then all their seats: not one query per table
+    assert {r.id for r in listed["playing"]} == set(made[:2]) and [r.id for r in listed["open"]] == [made[2]]
+    for records in listed.values():
+        assert records == [store.get_table(r.id) for r in records]
+    assert [r.id for r in listed[None]] == [r.id for r in sorted(listed[None], key=lambda r: r.moved_at, reverse=True)]

@@ -16,7 +16,9 @@ missing, so the state loaded is the same; `--snapshots` writes the creation one 
 and the games come from `TEMPLATES` distinct seeds played a few random moves each, table i using
 template i mod TEMPLATES (the server does not care that two tables share a seed; playing 100,000
 games at build time would take minutes for nothing). Half the people have a confirmed e-mail, so a
-move that hands the turn over writes its "your move" outbox row as it would in production.
+move that hands the turn over writes its "your move" outbox row as it would in production (and the
+server's notifier sends it 30 s later, as an .eml file without `--smtp`); the people a table waits
+for were told already (`notified`, as `clocks.begin` and `clocks.after_move` leave it).
 
 Table ids and seat tokens are derived from `secret` and the table's index (`table_id`, `seat_token`),
 so the load generator knows every token without the database keeping any.
@@ -163,7 +165,7 @@ def build(url: str, *, tables_n: int, game_id: str = "crypt", players_n: int = 3
                         "seen_at": since, "player_id": person[sitters[seat]], "stood_in": False,
                         "clock_left": left, "waiting_since": since if waits else None,
                         "deadline": deadlines[-1] if waits else None, "out_of_time": False,
-                        "notified": waits and version > 0})
+                        "notified": waits})
                 table_rows.append({
                     "id": tid, "game_id": game_id, "players": players_n, "seed": shape.seed, "options": options,
                     "status": "playing", "version": version, "snapshot": shape.snapshot if snapshots else None,

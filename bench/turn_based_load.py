@@ -406,6 +406,7 @@ def run(args) -> dict:
                 loaded["rss_end_mib"] = [rss_mib(pid) for pid in pids]
             after = stored_totals(url)
             swept = out_of_time_events(workdir, "tables", processes)
+            mails = sum(1 for _ in Path(workdir).rglob("*.eml"))  # the notifier's "your move" mails (no --smtp)
             size = database_bytes(url)
     moves = len(visits.latencies)
     load = os.getloadavg()
@@ -428,7 +429,7 @@ def run(args) -> dict:
         "stored": {"versions_before": before["versions"], "versions_after": after["versions"],
                    "moves_stored": after["versions"] - before["versions"], "out_of_time_after": after["out_of_time"],
                    "out_of_time_logged": [len(s) for s in swept],
-                   "out_of_time_tables": len({t for s in swept for t in s})},
+                   "out_of_time_tables": len({t for s in swept for t in s}), "mails_written": mails},
     }
 
 
@@ -478,6 +479,7 @@ def lines(row: dict) -> list[tuple[str, str]]:
             ("RSS MiB at the end", _each(loaded["rss_end_mib"], ".1f")),
             ("RSS MiB while moving, first -> last sample", f"{_each(window[0], '.1f')} -> {_each(window[-1], '.1f')}"),
             ("moves stored", f"{stored['moves_stored']:,}"),
+            ("mails written by the notifier", f"{stored['mails_written']:,}"),
             ("people timed out by the servers", f"{stored['out_of_time_tables']} tables ({db['due']} were due at "
                                                 "the start, more fall due as the run goes on), logged by each process "
                                                 f"{stored['out_of_time_logged']}")]

@@ -215,7 +215,7 @@ def rss_mib(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def serving(db_url: str, count: int, redis_url: str | None, workdir: str, name: str):
+def serving(db_url: str, count: int, redis_url: str | None, workdir: str, name: str, extra: tuple[str, ...] = ()):
     """`count` real `cryptarena serve` processes on one database, started one after the other (the
     first one migrates); yields [(base URL, Popen, start-up seconds)] once each answers /healthz."""
     started = []
@@ -223,7 +223,7 @@ def serving(db_url: str, count: int, redis_url: str | None, workdir: str, name: 
         for index in range(count):
             port = server_load.free_port()
             command = server_load.SERVE + ["--host", "127.0.0.1", "--port", str(port), "--db", db_url,
-                                           "--log-format", "json"]
+                                           "--log-format", "json", *extra]
             if redis_url:
                 command += ["--redis", redis_url]
             log = Path(workdir) / f"{name}{index}.log"
@@ -389,11 +389,12 @@ def run(args) -> dict:
             queries = query_figures(url, built, args.sweep_runs)
             Store(empty_url).close()  # the empty one gets its schema as any first start would
             say("a server on the empty database ...")
-            with serving(empty_url, processes, redis_url, workdir, "empty") as running:
+            extra = tuple(args.serve_args.split())
+            with serving(empty_url, processes, redis_url, workdir, "empty", extra) as running:
                 empty = idle_figures(running, args.idle)
             say(f"a server on the {args.tables:,} tables, then {args.percent:g} % of them moving a minute "
                 f"for {args.minutes:g} min ...")
-            with serving(url, processes, redis_url, workdir, "tables") as running:
+            with serving(url, processes, redis_url, workdir, "tables", extra) as running:
                 loaded = idle_figures(running, args.idle)
                 pids = [p.pid for _, p, _ in running]
                 cpu = [server_load.cpu_seconds(pid) for pid in pids]
@@ -520,6 +521,8 @@ def parse_args(argv=None):
     parser.add_argument("--snapshots", action="store_true", help="store each table's creation snapshot, as the "
                         "server does (default: none; the state is replayed from the seed)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--serve-args", default="", help="more options for every `cryptarena serve` (an A/B of a "
+                        "server setting, e.g. \"--heap-freeze 0\")")
     parser.add_argument("--json", action="store_true", help="the figures as JSON on stdout")
     args = parser.parse_args(argv)
     if args.sweep_due is None:

@@ -41,7 +41,6 @@ from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
-import httpx
 import orjson
 import websockets
 from sqlalchemy import bindparam, event, func, select, update

@@ -271,23 +271,26 @@ def test_a_person_out_of_time_is_voted_out_from_the_others_pages(tmp_path):
 
 
 def test_the_create_form_says_how_long_such_a_game_usually_lasts(tmp_path):
-    """From the recorded games of that game, player count and pace: two live games of bots, none
+    """From the recorded games of that game, player count and pace with a person at them: two live games
+    (the person leaves and a bot finishes for them; a game of bots alone is not counted), none
     turn-based; switching the pace or the players asks again."""
-    app = create_app(f"sqlite:///{tmp_path / 'arena.db'}", bot_delay=0.0, secret_key="test-secret")
+    app = create_app(f"sqlite:///{tmp_path / 'arena.db'}", bot_delay=0.0, secret_key="test-secret", grace=0.3)
     errors: list[str] = []
     with serving(app) as base_url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         page = lobby_page(browser, base_url, errors)
-        for _ in range(2):
+        for people in (1, 1, 0):
             table = page.request.post(f"{base_url}/api/tables", data={"game": "crypt", "players": 2}).json()["table"]["id"]
             for seat in (0, 1):
-                page.request.post(f"{base_url}/api/tables/{table}/seats/{seat}", data={"kind": "bot", "agent": "easy"})
+                kind = {"kind": "human"} if seat < people else {"kind": "bot", "agent": "easy"}
+                assert page.request.post(f"{base_url}/api/tables/{table}/seats/{seat}", data=kind).ok
             page.request.post(f"{base_url}/api/tables/{table}/start", data={})
         length = f"{base_url}/api/games/crypt/length?players=2&pace=live"
-        for _ in range(600):  # the bots play both games to the end (bounded, so a broken server cannot hang)
-            if page.request.get(length).json()["games"] == 2:
+        for _ in range(600):  # the bots play the games to the end (bounded, so a broken server cannot hang)
+            if len(page.request.get(f"{base_url}/api/tables?status=over").json()) == 3:
                 break
             page.wait_for_timeout(100)
+        assert page.request.get(length).json()["games"] == 2
         moves = page.request.get(length).json()["median_moves"]
         page.click('.create-table[data-game="crypt"]')
         page.select_option("#create-players", "2")

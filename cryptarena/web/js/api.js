@@ -94,6 +94,15 @@ export const saveToken = (tableId, token) => localStorage.setItem(tokenKey(table
  * Reconnects by itself with a growing delay (0.5 s … 5 s) unless the table does not exist (4404) or
  * refuses spectators (4403).
  */
+/** An action as text with its keys in order: the same move whatever order its fields came in. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
 export class TableSocket {
   constructor(tableId, { token = null, lang = "en", onMessage = () => {}, onStatus = () => {} } = {}) {
     Object.assign(this, { tableId, token, lang, onMessage, onStatus });
@@ -118,6 +127,14 @@ export class TableSocket {
     ws.onmessage = (event) => {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
+      // Another seat moved between what this page showed and its move arriving (a bot picking its deck
+      // while the person picks theirs): the move is sent again at the fresh version if it is still
+      // legal there, once, instead of asking the person to make it again.
+      if (msg.type === "error" && msg.code === "version_conflict" && this.sent && !this.sent.retried) {
+        this.sent.conflict = msg;
+        return;
+      }
+      if (msg.type === "acted") this.sent = null;
       if (msg.type === "state" && typeof msg.version === "number") {
         this.version = msg.version;
         // The server sends the log entries this socket has not had yet, from log_start: the pages get it whole.
@@ -133,6 +150,20 @@ export class TableSocket {
           delete msg.patch;
         }
         this.view = msg.view; this.table = msg.table;
+        const sent = this.sent;
+        if (sent?.conflict) {
+          this.sent = null;
+          const first = canonical(sent.actions ? sent.actions[0] : sent.action);
+          if ((msg.legal || []).some((a) => canonical(a) === first)) {
+            this.onMessage(msg);
+            this.sent = { ...sent, conflict: null, retried: true };
+            this.send({ type: "act", ...(sent.actions ? { actions: sent.actions } : { action: sent.action }), version: msg.version });
+            return;
+          }
+          this.onMessage(msg);
+          this.onMessage(sent.conflict);  // no longer possible: the page says why
+          return;
+        }
       }
       this.onMessage(msg);
     };
@@ -161,8 +192,8 @@ export class TableSocket {
     return false;
   }
 
-  act(action) { return this.send({ type: "act", action, version: this.version }); }
-  actMany(actions) { return this.send({ type: "act", actions, version: this.version }); }
+  act(action) { this.sent = { action }; return this.send({ type: "act", action, version: this.version }); }
+  actMany(actions) { this.sent = { actions }; return this.send({ type: "act", actions, version: this.version }); }
   sync() { return this.send({ type: "sync" }); }
   chat(text) { return this.send({ type: "chat", text }); }
   close() { this.closed = true; if (this.ws) this.ws.close(); }

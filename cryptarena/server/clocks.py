@@ -162,15 +162,7 @@ def begin(conn: Connection, table_id: str, state, now: datetime, reserve: int | 
         return
     conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.kind == "human")
                  .values(clock_left=float(reserve)))
-    rows, before = _seat_clocks(conn, table_id)
-    waiting = set(state.to_act())
-    after = advance(before, waiting, set(), now, reserve, 0)
-    extra = {}
-    for row in rows:
-        if pace == "turn-based" and row.seat in waiting and row.player_id:
-            enqueue(conn, row.player_id, "turn", table_id, now, delay=TURN_NOTICE_DELAY)
-            extra[row.seat] = {"notified": True}
-    _store(conn, table_id, rows, before, after, extra)
+    after_move(conn, table_id, [], state, now, reserve=reserve, increment=0, pace=pace)
 
 
 def after_move(conn: Connection, table_id: str, entries: list[dict], state, now: datetime, *,

@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from collections import Counter, defaultdict
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from .. import games
 from ..ai.agents import agent_names, decide, make_agent

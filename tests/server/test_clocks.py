@@ -18,7 +18,7 @@ from cryptarena.engine import Rng
 from cryptarena.server.clocks import ClockError, SeatClock, TableClock, advance, choose
 from cryptarena.server.records import rate_pending
 from cryptarena.server.schema import result_seats
-from cryptarena.server.store import Store
+from cryptarena.server.store import Append, Store
 
 HOUR, DAY = 3600, 86400
 
@@ -104,24 +104,16 @@ def seated(store: Store, game: str, players: int, clock: TableClock, *, people: 
     return table.id
 
 
-def play(store: Store, table_id: str, rng: Rng, seat: int | None = None) -> int:
-    """One random legal move of `seat` (or of the first seat to act), stored; the seat that moved."""
-    state, version = store.load_state(table_id)
-    seat = state.to_act()[0] if seat is None else seat
-    legal = state.legal_actions(seat)
-    state.apply(seat, legal[rng.below(len(legal))])
-    store.append_many(table_id, version, state.history[version:], state)
-    return seat
-
-
-def append_with_clock(store: Store, table_id: str, rng: Rng) -> int:
+def play(store: Store, table_id: str, rng: Rng) -> int:
+    """One random legal move of the first seat to act, stored as the server stores it (with the
+    table's clock, if it has one); the seat that moved."""
     record = store.get_table(table_id)
     state, version = store.load_state(table_id)
     seat = state.to_act()[0]
     legal = state.legal_actions(seat)
     state.apply(seat, legal[rng.below(len(legal))])
-    from cryptarena.server.store import Append
-    outcome = store.append_batch([Append(table_id, version, state.history[version:], state, record.clock)])[0]
+    clock = record.clock if record.clock.reserve is not None else None
+    outcome = store.append_batch([Append(table_id, version, state.history[version:], state, clock)])[0]
     assert outcome == version + 1, outcome
     return seat
 
@@ -149,7 +141,7 @@ def test_the_store_keeps_each_person_s_clock_with_the_move(clocked):
     assert store.get_table(table_id).clock == TableClock("turn-based", 2 * DAY, DAY, "vote")
     fake.advance(hours=5)
     rng = Rng(1)
-    moved = append_with_clock(store, table_id, rng)
+    moved = play(store, table_id, rng)
     state, _ = store.load_state(table_id)
     clocks = clocks_of(store, table_id)
     if moved in state.to_act():  # Quartz: the same person may go on drawing
@@ -183,12 +175,12 @@ def test_a_deadline_passed_opens_a_vote_and_a_majority_skips_then_expels(clocked
     # the stand-in plays the skipped turn; once the table stops waiting for them the seat is theirs again
     rng = Rng(4)
     while store.get_table(table_id).seats[late].away == "skipped":
-        append_with_clock(store, table_id, rng)
+        play(store, table_id, rng)
     clock = clocks_of(store, table_id)[late]
     assert clock.left == HOUR  # 0 + the increment of the turn handed over
     # their next turn: out of time again, and this time expelled
     while late not in store.load_state(table_id)[0].to_act():
-        append_with_clock(store, table_id, rng)
+        play(store, table_id, rng)
     fake.advance(hours=2)
     assert store.time_out_due() == [(table_id, late, "out_of_time")]
     store.vote(table_id, others[0], late, "expel")
@@ -200,7 +192,7 @@ def test_a_deadline_passed_opens_a_vote_and_a_majority_skips_then_expels(clocked
     assert refused.value.code == "no_vote"
     # the game goes on to its end (bots for the expelled, random moves for the rest): the expelled is last
     while store.get_table(table_id).status == "playing":
-        append_with_clock(store, table_id, rng)
+        play(store, table_id, rng)
     with store.engine.connect() as conn:
         rows = {r.seat: r for r in conn.execute(select(result_seats))}
     assert rows[late].expelled and not rows[late].won and rows[late].side == 1000 + late
@@ -217,7 +209,7 @@ def test_with_nobody_to_vote_and_on_the_bot_rule_a_bot_plays(clocked):
     live = seated(store, "quartz", 3, TableClock("live", 60, 60, "bot"))
     rng = Rng(2)
     while 0 not in store.load_state(lonely)[0].to_act():  # the bots play up to the person's turn
-        append_with_clock(store, lonely, rng)
+        play(store, lonely, rng)
     fake.advance(days=2)
     found = sorted(store.time_out_due())
     waited = store.load_state(live)[0].to_act()[0]
@@ -297,7 +289,7 @@ def test_your_move_is_queued_with_the_move_once_until_played_and_the_end_for_eve
         state = store.load_state(table_id)[0]
         waiting_before = set(state.to_act())
         count_before = len(queued())
-        seat = append_with_clock(store, table_id, rng)
+        seat = play(store, table_id, rng)
         state = store.load_state(table_id)[0]
         new_rows = queued()[count_before:]
         owed.discard(seat)

@@ -43,6 +43,11 @@ def renderer_source(game_id: str) -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 
+# The page module that puts any game's actions in words (a review's moves, a hint) asks for words of
+# every game's catalogue too: `ui.<game>.act.<type>` for each action type, and a few more by name.
+ACTION_WORDS = WEB / "action_words.js"
+
+
 # -- a small JavaScript scanner ---------------------------------------------------------------------
 # Enough of a lexer for these modules: strings, template literals (their ${…} lexed in turn),
 # comments, regular expressions; and a stack of brackets that knows which call, which argument and
@@ -289,17 +294,28 @@ def pharaoh_action_keys() -> set[str]:
     return {f"ui.pharaoh.a.{kind}" for kind in games.load("pharaoh").action_types}
 
 
+def action_phrase_keys(game_id: str) -> set[str]:
+    return {f"ui.{game_id}.act.{kind}" for kind in games.load(game_id).action_types}
+
+
 DYNAMIC_FAMILIES = {"ui.crypt.collector.": crypt_collector_keys, "ui.crusade.card.": crusade_card_keys,
-                    "ui.pharaoh.a.": pharaoh_action_keys}
+                    "ui.pharaoh.a.": pharaoh_action_keys,
+                    **{f"ui.{g}.act.": (lambda g=g: action_phrase_keys(g)) for g in games.ids()}}
+
+
+def keys_in(source: str, where: str) -> set[str]:
+    asked = set(re.findall(r"[\"'`](ui\.[a-z]+\.[A-Za-z0-9_.]+)[\"'`]", source))
+    for prefix in re.findall(r"`(ui\.[a-z]+\.[A-Za-z0-9_.]*)\$\{", source):
+        assert prefix in DYNAMIC_FAMILIES, f"{where} builds keys {prefix}… that this test cannot list"
+        asked |= DYNAMIC_FAMILIES[prefix]()
+    return asked
 
 
 def keys_asked_for(game_id: str) -> set[str]:
-    source = renderer_source(game_id)
-    asked = set(re.findall(r"[\"'`](ui\.[a-z]+\.[A-Za-z0-9_.]+)[\"'`]", source))
-    for prefix in re.findall(r"`(ui\.[a-z]+\.[A-Za-z0-9_.]*)\$\{", source):
-        assert prefix in DYNAMIC_FAMILIES, f"{game_id}.js builds keys {prefix}… that this test cannot list"
-        asked |= DYNAMIC_FAMILIES[prefix]()
-    return asked
+    """What the game's renderer asks for, and action_words.js of this game's words."""
+    phrases = {key for key in keys_in(ACTION_WORDS.read_text(encoding="utf-8"), "action_words.js")
+               if key.startswith(f"ui.{game_id}.")}
+    return keys_in(renderer_source(game_id), f"{game_id}.js") | phrases
 
 
 @pytest.mark.parametrize("game_id", RENDERED)

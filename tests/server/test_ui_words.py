@@ -1,6 +1,6 @@
-"""The pages' own words (web/js/i18n.js's UI block, and i18n_pace.js's beside it): every language has
-every key, and every key the pages' scripts ask for exists. A word added in English only, or a typo in
-a key, fails here."""
+"""The pages' own words (web/js/i18n.js's UI block, and i18n_pace.js's and i18n_review.js's beside
+it): every language has every key, and every key the pages' scripts ask for exists. A word added in
+English only, or a typo in a key, fails here."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 WEB = Path(__file__).resolve().parents[2] / "cryptarena" / "web" / "js"
 
 
-WORD_FILES = ("i18n.js", "i18n_pace.js")  # each holds a `const UI = {en: {…}, fr: {…}, zh: {…}}`
+WORD_FILES = ("i18n.js", "i18n_pace.js", "i18n_review.js")  # each holds a `const UI = {en: {…}, fr: {…}, zh: {…}}`
 
 
 def ui_words() -> dict[str, set[str]]:

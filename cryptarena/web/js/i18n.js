@@ -7,6 +7,7 @@
 // a list of strings is a list of variants, the first whose fields are all present wins.
 
 import PACE_UI from "./i18n_pace.js";
+import REVIEW_UI from "./i18n_review.js";
 
 export const LANGUAGES = ["en", "fr", "zh"];
 
@@ -525,7 +526,7 @@ const UI = {
 /** A translator `t(key, params)` over the page's words and a game's merged catalogue: page words
  *  first, then the catalogue; `{name}` placeholders are filled from params; unknown keys show as is. */
 export function translator(lang, words) {
-  const ui = { ...UI.en, ...PACE_UI.en, ...(UI[lang] || {}), ...(PACE_UI[lang] || {}) };
+  const ui = { ...UI.en, ...PACE_UI.en, ...REVIEW_UI.en, ...(UI[lang] || {}), ...(PACE_UI[lang] || {}), ...(REVIEW_UI[lang] || {}) };
   return (key, params = {}) => {
     let text = ui[key] ?? (words && typeof words[key] === "string" ? words[key] : undefined);
     if (text === undefined) return key;

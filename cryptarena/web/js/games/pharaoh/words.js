@@ -44,8 +44,9 @@ function answered(ctx, target) {
   return refName(ctx, target);
 }
 
-/** A legal action in words ("Move to Armoury #3", "Play Crossbow: table"). */
-export function actionLabel(ctx, a) {
+/** The fields of an action named in the reader's words (cards, hexes, pieces, sides), as the
+ *  templates of its words take them: the table's buttons here, the review's phrases (action_words.js). */
+export function actionParams(ctx, a) {
   const p = {};
   if (a.card) p.card = term(ctx, a.card);
   if (a.deck) p.deck = term(ctx, a.deck);
@@ -58,6 +59,12 @@ export function actionLabel(ctx, a) {
   if (a.piece) p.piece = refName(ctx, a.piece);
   if (a.uid != null) p.uid = refName(ctx, `t${a.uid}`);
   if (a.turn != null) p.turn = a.turn;
+  return p;
+}
+
+/** A legal action in words ("Move to Armoury #3", "Play Crossbow: table"). */
+export function actionLabel(ctx, a) {
+  const p = actionParams(ctx, a);
   let key = `ui.pharaoh.a.${a.type}`;
   if (a.type === "dodge" && a.card) key = VARIANTS.dodge_card;
   else if (a.type === "defend" && a.uid != null) key = VARIANTS.defend_tabled;

@@ -7,22 +7,26 @@
 // #replay-speed, #replay-seat (values "all", "spectator", "0", "1", …), #replay-jump (range),
 // #replay-board (every seat: .replay-seat[data-seat] each with its .replay-seat-board), #replay-log
 // (li[data-seq], .log-new: written by the last move), #replay-banner, #replay-result (#replay-breakdown,
-// at the last step), #replay-download (a finished table's replay file). `?seat=` and `?step=` in the
-// URL open a perspective and a step; ← and → step. window.replay exposes the page's state.
+// at the last step), #replay-download (a finished table's replay file), the tabs #tab-log and
+// #tab-review (#review-panel: review.js). `?seat=`, `?step=` and `?tab=review` in the URL open a
+// perspective, a step and the Review tab; ← and → step. window.replay exposes the page's state.
 import { api, getSession, h, seatMark } from "./api.js";
 import { currentLang, mergeCatalogue, setLang, translator } from "./i18n.js";
 import { boardContext, breakdownTable, drawBoard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
+import { createReview } from "./review.js";
 
 const $ = (sel) => document.querySelector(sel);
 const parts = location.pathname.split("/").filter(Boolean); // ["replay", id] or ["replay", "file", id]
 const imported = parts[1] === "file";
 const replayId = decodeURIComponent((imported ? parts[2] : parts[1]) || "");
-const source = imported ? `/api/replays/${encodeURIComponent(replayId)}` : `/api/tables/${encodeURIComponent(replayId)}/replay`;
+const base = imported ? `/api/replays/${encodeURIComponent(replayId)}` : `/api/tables/${encodeURIComponent(replayId)}`;
+const source = imported ? base : `${base}/replay`;
 const SPEEDS = [2000, 1000, 500, 250]; // milliseconds a move when playing
 
 const R = {
   lang: currentLang(), t: translator(currentLang()), words: {}, catalogue: {}, game: null, renderer: null,
   components: null, data: null, cache: {}, perspective: null, step: 0, locals: {}, timer: null, speed: 1000,
+  tab: "log", review: null,
 };
 window.replay = R;
 
@@ -36,9 +40,11 @@ function setLanguage(lang) {
   R.t = translator(lang, R.words);
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = R.t(el.dataset.t);
+  $("#replay-tabs").setAttribute("aria-label", R.t("ui.review_tabs"));
   $("#replay-speed").replaceChildren(...SPEEDS.map((ms) => h("option", { value: ms, selected: ms === R.speed },
     R.t("ui.replay_speed_s", { s: ms / 1000 }))));
   renderAll();
+  R.review?.render();
 }
 
 // -- loading ---------------------------------------------------------------------------------------------
@@ -67,6 +73,7 @@ function mySeat(session) {
 function remember() {
   const query = new URLSearchParams(location.search);
   query.set("seat", R.perspective); query.set("step", R.step);
+  if (R.tab === "review") query.set("tab", "review"); else query.delete("tab");
   history.replaceState(null, "", `${location.pathname}?${query}`);
 }
 
@@ -84,6 +91,18 @@ function play() {
   clearInterval(R.timer);
   R.timer = setInterval(() => go(R.step + 1), R.speed);
   renderControls();
+}
+
+// A decision of a review shown: the table just before that move, as the reviewed seat saw it.
+async function showMove(move, seat) {
+  pause();
+  try { await load(String(seat)); } catch (e) { fatal(e); return; }
+  R.step = Math.max(0, Math.min(total(), move));
+  remember();
+  renderAll();
+  // on a phone the board is above the tab, out of sight: up to its top (whose turn, the move's number)
+  const top = $("#replay-banner").getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight) requestAnimationFrame(() => $("#replay-banner").scrollIntoView({ block: "start" }));
 }
 
 function pause() {
@@ -180,6 +199,31 @@ function renderAll() {
   $("#replay-title").textContent = title;
   document.title = `Crypt Arena — ${title}`;
   renderBanner(); renderBoard(); renderLog(); renderResult();
+  R.review?.follow();
+}
+
+// -- the tabs beside the board: the log and the review ---------------------------------------------------
+function selectTab(name, focus = false) {
+  R.tab = name;
+  for (const tab of document.querySelectorAll("#replay-tabs [role=tab]")) {
+    const on = tab.dataset.tab === name;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    document.getElementById(tab.getAttribute("aria-controls")).hidden = !on;
+    if (on && focus) tab.focus();
+  }
+  if (name === "review") R.review?.open(); // before the replay has loaded: opened once it has
+  if (R.data) remember();
+}
+
+function reviewOf() {
+  return createReview($("#review-panel"), base, {
+    t: (key, params) => R.t(key, params), nameOf, players: () => R.data.players, gameId: () => R.data.game,
+    // the reviewers a game has: hard, and expert where the game has that bot
+    reviewers: () => ["hard", ...((R.game?.agents || []).includes("expert") ? ["expert"] : [])],
+    total, step: () => R.step, perspective: () => R.perspective,
+    framesFor: (seat) => (R.cache[String(seat)] ??= api.get(`${source}?seat=${seat}`)), jump: showMove,
+  });
 }
 
 function fatal(e) {
@@ -202,6 +246,15 @@ async function main() {
   $("#replay-play").addEventListener("click", () => (R.timer ? pause() : play()));
   $("#replay-speed").addEventListener("change", (e) => { R.speed = Number(e.target.value); if (R.timer) play(); });
   $("#replay-seat").addEventListener("change", (e) => choosePerspective(e.target.value));
+  for (const tab of document.querySelectorAll("#replay-tabs [role=tab]")) tab.addEventListener("click", () => selectTab(tab.dataset.tab));
+  // the tabs' own keys (WAI-ARIA tabs): ← → move between them, not through the replay
+  $("#replay-tabs").addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    e.preventDefault(); e.stopPropagation();
+    const tabs = [...document.querySelectorAll("#replay-tabs [role=tab]")];
+    const i = tabs.findIndex((tab) => tab.dataset.tab === R.tab);
+    selectTab(tabs[(i + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length].dataset.tab, true);
+  });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest?.("input, select, textarea") || !R.data) return;
     if (e.key === "ArrowLeft") { pause(); go(R.step - 1); } else if (e.key === "ArrowRight") { pause(); go(R.step + 1); }
@@ -220,8 +273,10 @@ async function main() {
     download.href = `/api/tables/${encodeURIComponent(replayId)}/replay-file`;
     download.hidden = false;
   }
+  R.review = reviewOf();
   remember();
   setLanguage(R.lang);
+  if (query.get("tab") === "review" || R.tab === "review") selectTab("review");
 }
 
 main();

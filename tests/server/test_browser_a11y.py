@@ -1,8 +1,9 @@
 """Accessibility checked by axe-core (the npm package, installed by `make setup` into .web-tools/)
 in Debian's chromium: the lobby, each game's table in the middle of a game, the Pharaoh deck builder,
-a replay, a profile and a leaderboard have no violation of impact "serious" or "critical"; at each
-game's table every seat has a shape of its own wherever its colour marks what is theirs. One server and
-one browser for all the pages. A missing axe-core is a failure that says why, not a skip."""
+a replay and its Review tab (a review's result too: test_browser_review.py), a profile and a
+leaderboard have no violation of impact "serious" or "critical"; at each game's table every seat has
+a shape of its own wherever its colour marks what is theirs. One server and one browser for all the
+pages. A missing axe-core is a failure that says why, not a skip."""
 
 from __future__ import annotations
 
@@ -176,6 +177,7 @@ def test_no_serious_accessibility_violation_on_any_page_and_seats_told_apart_wit
         for where, path, ready in (
                 ("deck builder", "/decks/pharaoh", "#builder-cards li"),
                 ("replay", f"/replay/{finished['id']}", "#replay-board #midas"),
+                ("replay's review tab", f"/replay/{finished['id']}?tab=review", "#review-panel:not([hidden]) #review-start"),
                 ("profile", f"/players/{bo}", "#profile-games tr[data-game]"),
                 ("leaderboard", "/leaderboard/midas", "#leaderboard-rows tr[data-key]")):
             page.goto(base_url + path)

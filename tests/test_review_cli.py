@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from cryptarena import games
 from cryptarena.ai import coach
-from cryptarena.ai.agents import make_agent
+from cryptarena.ai.agents import decide, make_agent
 from cryptarena.cli import app
 from cryptarena.engine import Rng
 from cryptarena.server.replays import replay_file
@@ -71,6 +71,31 @@ def test_the_review_of_a_replay_file_prints_the_swings_and_writes_json_and_a_cha
                          f"{row['before']:.0%} → {row['after']:.0%}", f"{row['swing']:.0%}"]
     assert "Seat 1" not in text  # only the seat asked for
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+def test_a_missed_forced_win_is_the_first_move_listed(tmp_path):
+    """Crypt, two medium bots, seed 25: at step 57 a servant with effort 4 on slot 1 wins the game
+    whatever follows (tests/ai/test_coach.py shows it on every world); seat 0 played effort 2 on slot
+    0 instead and lost. The review printed puts that move first, the winning move preferred."""
+    game, seed, missed = games.load("crypt"), 25, 57
+    state, history, rng = game.new_state(2, seed, {}), [], Rng(seed)
+    bots = [make_agent("medium", game) for _ in range(2)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = {"type": "place", "slot": 0, "effort": 2} if len(history) == missed else \
+            dict(decide(bots[seat], state, seat, rng))
+        if len(history) == missed:
+            assert seat == 0 and {"type": "place", "slot": 1, "effort": 4} in state.legal_actions(0)
+        state.apply(seat, action)
+        history.append({"seat": seat, "action": action})
+    assert state.winners() == [1]
+    path = tmp_path / "missed.replay.json"
+    path.write_text(json.dumps(replay_file("crypt", 2, seed, game.check_table(2, {}), history, [])))
+    result = invoke(path, "--seat", 0, "--worlds", 12, "--think", 0.05)
+    assert result.exit_code == 0, result.output
+    first = next(line for line in result.output.splitlines() if re.match(r"│\s+\d+ │", line))
+    assert [c.strip() for c in first.strip("│").split("│")] == \
+        ["57", "place slot=0 effort=2", "place slot=1 effort=4", "100% → 0%", "100%"]
 
 
 @pytest.mark.parametrize("args, words", [

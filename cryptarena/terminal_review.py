@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .ai.review import Limits, check_reviewer, review_decision, review_result, seat_decisions
-from .terminal import _fail, load_replay
+from .terminal import load_replay
 
 SHOWN = 10  # decisions listed per seat, biggest swing first
 

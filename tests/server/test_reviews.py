@@ -14,9 +14,9 @@ import asyncio
 import json
 import threading
 import time
+from datetime import timedelta
 
 import pytest
-from datetime import timedelta
 
 from sqlalchemy import select, update
 
@@ -142,7 +142,7 @@ def test_bad_requests_are_refused_naming_the_fault_and_store_nothing(db):
     store.close()
     with serving(create_app(db, bot_delay=0, secret_key="t", reviews=0)) as base, LiveClient(base) as client:
         cases = [
-            (f"/api/tables/nosuchtable/reviews", {"seat": 0}, 404, "unknown_table", "nosuchtable"),
+            ("/api/tables/nosuchtable/reviews", {"seat": 0}, 404, "unknown_table", "nosuchtable"),
             (f"/api/tables/{playing.id}/reviews", {"seat": 0}, 409, "not_over", "still being played"),
             (f"/api/tables/{table_id}/reviews", {"seat": 2}, 400, "bad_seat", "0..1"),
             (f"/api/tables/{table_id}/reviews", {"seat": -1}, 400, "bad_seat", "seat -1"),

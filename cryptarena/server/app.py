@@ -37,6 +37,7 @@ from .accounts import Accounts, Player
 from .lessons import lesson_routes
 from .turns_api import turns_routes
 from .notify import DEFAULT_FROM, Notifier, Tokens, default_mail_dir, mailer_for, notify_routes
+from .reviews import ReviewWorker, review_routes
 from .platform_api import current_player, platform_routes, sign_session
 from .store import DEFAULT_URL, Store, StoreError, TableSeat, UnknownTable
 
@@ -110,7 +111,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
                grace: float = 60.0, bot_think: float = 2.0, bot_processes: int = 1,
                secure_cookies: bool = False, heap_interval: float = 1.0, clock=None, smtp_url: str | None = None,
                mail_from: str = DEFAULT_FROM, public_url: str = "http://127.0.0.1:8000", mail_dir: str | None = None,
-               notify_interval: float = 1.0) -> FastAPI:
+               notify_interval: float = 1.0, reviews: int = 1, review_settings=None) -> FastAPI:
     """The whole server. `redis_url`: fan table events out through Redis pub/sub so that several
     processes on one database serve the same tables (docs/deploy.md); None: this process only.
     `socket_rate`/`socket_burst`: each socket's message budget (messages per second, bucket size).
@@ -125,7 +126,9 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     Notifications (server/notify): `smtp_url` (smtp://user:pass@host:port, ?starttls=1, smtps://) sends
     mail from `mail_from`; without it each mail is an .eml file in `mail_dir` (default: beside the
     SQLite file). `public_url` starts every link a mail carries. `notify_interval`: seconds between two
-    passes over the outbox (0: no worker; tests call `app.state.notifier.drain()`)."""
+    passes over the outbox (0: no worker; tests call `app.state.notifier.drain()`).
+    `reviews`: game reviews this process runs at once, each in a worker process (0: none); `review_settings`:
+    what each may spend (server/reviews: ReviewSettings)."""
     store = Store(db_url, clock=clock)
     metrics = ArenaMetrics(store)  # this app's own registry (docs/protocol.md, "Operations")
     bus = RedisBus(redis_url) if redis_url else LocalBus()
@@ -136,6 +139,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     # present: this process's open sockets, marked seen before a "your move" is judged (service keeps them)
     notifier = Notifier(store, mailer_for(smtp_url, mail_from, mail_dir or default_mail_dir(db_url)), tokens=tokens,
                         public_url=public_url, interval=notify_interval, present=lambda: list(service._present))
+    app_reviews = ReviewWorker(store, reviews, review_settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -143,6 +147,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         await service.resume_all()
         service.watch_leavers()
         notifier.start()
+        app_reviews.start()
         heap = None
         if heap_interval > 0:
             heap = asyncio.get_running_loop().create_task(HeapPolicy(heap_interval, on_step=metrics.heap_step_done).run())
@@ -150,6 +155,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
         if heap is not None:
             heap.cancel()
         await notifier.stop()
+        await app_reviews.stop()
         await service.shutdown()
         await bus.close()
         store.close()
@@ -166,7 +172,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     app.add_middleware(RequestLogMiddleware)
     app.state.service = service
     app.state.metrics = metrics
-    app.state.notifier = notifier
+    app.state.notifier, app.state.reviews = notifier, app_reviews
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError):
@@ -563,6 +569,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
     app.include_router(lesson_routes(service, accounts, ApiError, table_json))
     app.include_router(turns_routes(store.engine, accounts, ApiError, store.now))
     app.include_router(notify_routes(store, accounts, ApiError, load_record, tokens, _page))
+    app.include_router(review_routes(store, app_reviews, ApiError, load_record))
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str):

@@ -21,6 +21,9 @@ them on SQLite and PostgreSQL).
 - Notifications (outbox.py, notify/): `player_settings` (a verified e-mail, a webhook, which kinds on),
   `outbox` (every mail and webhook call to make, drained by a worker that claims rows), and
   `table_seats.notified` (the person was told it is their move and has not played since: no flood).
+- `reviews` (reviews/): a finished game's review for one seat by one reviewer bot, of a stored table or
+  an imported replay, queued until a server process claims it (`lease_until`: while it runs, renewed
+  with each decision reviewed), then its progress, and its result or error.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from sqlalchemy import (BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData, String,
-                        Table, Text, false, true)
+                        Table, Text, UniqueConstraint, false, true)
 
 metadata = MetaData()
 
@@ -213,4 +216,24 @@ imported_replays = Table(
     Column("history", Text, nullable=False),
     Column("seats", Text, nullable=False, server_default="[]"),  # JSON: the file's seat names, if it had them
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+reviews = Table(
+    "reviews", metadata,
+    Column("id", String(22), primary_key=True),  # secrets.token_urlsafe(16)
+    Column("source", String(8), nullable=False),  # table | replay
+    Column("source_id", String(32), nullable=False),  # a game_tables or an imported_replays id
+    Column("game_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("reviewer", String(32), nullable=False),  # the bot reviewing: hard, or expert where a game has one
+    Column("status", String(8), nullable=False),  # queued | running | done | failed
+    Column("done", Integer, nullable=False, server_default="0"),  # decisions reviewed
+    Column("total", Integer, nullable=False, server_default="0"),  # decisions to review; 0 until it runs
+    Column("result", Text, nullable=True),  # JSON, once done
+    Column("error", Text, nullable=True),  # why it failed (no traceback)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("lease_until", DateTime(timezone=True), nullable=True),  # running: the claim holds until then
+    UniqueConstraint("source", "source_id", "seat", "reviewer", name="uq_reviews_source_seat_reviewer"),
+    Index("ix_reviews_status_lease", "status", "lease_until"),
 )

@@ -206,7 +206,7 @@ def summary(rows: list[dict], threshold: float = 0.05) -> dict:
     return {"blunders": [i for i in ranked if rows[i]["swing"] >= threshold],
             "ranked": ranked,
             "chart": [{"move": r["move"], "before": r["before"], "after": r["after"]} for r in rows],
-            "agreed": sum(1 for r in rows if r["swing"] <= 0), "decisions": len(rows)}
+            "agreed": sum(1 for r in rows if r["swing"] <= 0)}
 
 
 __all__ = ["assess", "beats", "candidates", "chances", "decision_seed", "decisions", "hint", "mean", "play_on",

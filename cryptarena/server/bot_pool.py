@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
 
@@ -32,11 +33,20 @@ class BotPool:
         return self._executor is not None
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(*args)` in a worker process (`fn` and `args` must pickle: a state goes as its save)."""
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=self.processes,
-                                                 mp_context=multiprocessing.get_context("spawn"))
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        """`fn(*args)` in a worker process (`fn` and `args` must pickle: a state goes as its save).
+        A worker that died (killed for memory, say) breaks its executor for good: the caller gets
+        BrokenProcessPool, and the next search starts fresh workers instead of failing forever."""
+        executor = self._executor
+        if executor is None:
+            executor = self._executor = ProcessPoolExecutor(max_workers=self.processes,
+                                                            mp_context=multiprocessing.get_context("spawn"))
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+        except BrokenProcessPool:
+            if self._executor is executor:
+                self._executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def shutdown(self) -> None:
         """Stop the workers without waiting for searches under way (their callers are going too)."""

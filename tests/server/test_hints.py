@@ -9,6 +9,7 @@ hint, at the coach and through the endpoint.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import update
@@ -253,6 +254,9 @@ def test_one_hint_per_seat_at_a_time_and_each_moment_computed_once(tmp_path):
             pool.gate.set()
             answer = await first
             assert await hints.ask(record, 0, ApiError) == answer and pool.runs == 1
+            with pytest.raises(ApiError) as over:  # a table over (its last move stored) gives none
+                await hints.ask(replace(record, status="over"), 0, ApiError)
+            assert (over.value.status, over.value.code) == (409, "not_playing") and pool.runs == 1
             return answer
         finally:
             await service.shutdown()

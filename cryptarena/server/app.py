@@ -34,6 +34,7 @@ from .protocol import Act, Chat, CreateTableBody, Hello, ProtocolError, SeatBody
 from .ratelimit import CLOSE_CODE as RATE_LIMIT_CLOSE_CODE, SocketRateLimit, Verdict
 from .service import TableService, table_json, team_mates
 from .accounts import Accounts, Player
+from .hints import hint_routes
 from .lessons import lesson_routes
 from .turns_api import turns_routes
 from .notify import DEFAULT_FROM, Notifier, Tokens, default_mail_dir, mailer_for, notify_routes
@@ -567,6 +568,7 @@ def create_app(db_url: str = DEFAULT_URL, *, bot_delay: float = 0.4, secret_key:
 
     app.include_router(platform_routes(store, accounts, ApiError, load_record))
     app.include_router(lesson_routes(service, accounts, ApiError, table_json))
+    app.include_router(hint_routes(service, ApiError, load_record))
     app.include_router(turns_routes(store.engine, accounts, ApiError, store.now))
     app.include_router(notify_routes(store, accounts, ApiError, load_record, tokens, _page))
     app.include_router(review_routes(store, app_reviews, ApiError, load_record))

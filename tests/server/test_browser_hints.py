@@ -93,4 +93,6 @@ def test_a_rated_table_shows_no_hint_button(tmp_path):
         my_turn(page)
         assert page.evaluate("window.cryptarena.table.hints") is False
         assert page.is_hidden("#hint") and page.is_hidden("#hint-panel")
+        # a seat without a clock shows no stray word where its clock would be
+        assert "null" not in page.inner_text("#seats")
         assert errors == []

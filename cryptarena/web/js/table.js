@@ -66,7 +66,7 @@ function renderSeats() {
       li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: t("ui.bot") }), botLevel(s, t)] : s.name,
         s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null,
         s.away ? h("span", { class: `away-tag away-${s.away} muted`, dataset: { away: s.away }, title: t(AWAY[s.away]?.about || AWAY.disconnected.about) },
-          t(AWAY[s.away]?.tag || AWAY.disconnected.tag)) : null), s.kind === "human" ? seatClock(page, s.seat) : null);
+          t(AWAY[s.away]?.tag || AWAY.disconnected.tag)) : null), ...[s.kind === "human" ? seatClock(page, s.seat) : null].filter(Boolean));
       if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, botLevel({ agent: s.agent }, t)));
     }
     return li;

@@ -8,7 +8,8 @@ limit, so a hint never holds up another table's moves.
 
 A hint is for a table whose result is not rated: a friendly table, a lesson, or a one-player table
 (there is nobody to be rated against). A rated table never gives one: a hint there would be help
-from the strongest bot in a game that counts.
+from the strongest bot in a game that counts. At a lesson the hint is the move the lesson asks for
+(the only one it accepts), with the chance after it.
 
 Hints are kept in memory per (table, seat, version): asking again at the same moment costs nothing,
 and two browsers of one person share the answer. One hint per seat is computed at a time.
@@ -27,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import games
 from ..ai import coach
 from ..engine import Rng, derive_seed
+from .lessons import lesson_of
 from .records import rating_class
 
 log = logging.getLogger("cryptarena.server")
@@ -45,10 +47,10 @@ def offers_hints(record) -> bool:
     return not record.rated or rating_class(record.players) is None
 
 
-def hint_in_worker(game_id: str, save: dict, seat: int, seed: int, seconds: float) -> dict:
-    """coach.hint in a worker process: the table arrives as its save."""
+def hint_in_worker(game_id: str, save: dict, seat: int, seed: int, seconds: float, asked: dict | None = None) -> dict:
+    """coach.hint in a worker process: the table arrives as its save; `asked`: a lesson's move."""
     game = games.load(game_id)
-    return coach.hint(game, game.from_json(save), seat, Rng(seed), seconds=seconds, reviewer=REVIEWER)
+    return coach.hint(game, game.from_json(save), seat, Rng(seed), seconds=seconds, reviewer=REVIEWER, action=asked)
 
 
 def hint_seed(table_seed: int, seat: int, version: int) -> int:
@@ -94,12 +96,15 @@ class Hints:
             return self.kept[key]
         if (record.id, seat) in self.busy:
             raise api_error(429, "hint_busy", "a hint for your seat is being worked out already: wait for it")
+        lesson = lesson_of(record)
+        expected = lesson.expected(state) if lesson is not None and seat == lesson.seat else None
+        asked = expected[0] if expected else None  # a move of several actions: its first
         save = state.to_json()
         pool = self.service.pool
         self.busy.add((record.id, seat))
         try:
             found = await pool.run(hint_in_worker, record.game_id, save, seat,
-                                   hint_seed(record.seed, seat, version), pool.think)
+                                   hint_seed(record.seed, seat, version), pool.think, asked)
         except Exception as exc:  # noqa: BLE001 - the search failed: say so, without its traceback
             log.exception("hint for table %s seat %s failed", record.id, seat)
             raise api_error(500, "hint_failed", f"the hint could not be worked out ({type(exc).__name__})") from None
@@ -111,7 +116,8 @@ class Hints:
             log.error("hint for table %s seat %s is not a legal move: %s", record.id, seat, found["action"])
             raise api_error(500, "hint_failed", "the hint could not be worked out (not a legal move)")
         answer = {"seat": seat, "version": version, "action": action, "chance": found["chance"],
-                  "worlds": found["worlds"], "reviewer": found["reviewer"], "seconds": found["seconds"]}
+                  "worlds": found["worlds"], "reviewer": "lesson" if asked is not None else found["reviewer"],
+                  "seconds": found["seconds"]}
         self.remember(key, answer)
         return answer
 

@@ -16,7 +16,7 @@ from sqlalchemy import update
 
 from live_server import LiveClient, error_code, serving
 
-from cryptarena import games
+from cryptarena import games, tutorials
 from cryptarena.ai import coach
 from cryptarena.engine import Rng
 from cryptarena.server.app import ApiError, create_app
@@ -126,6 +126,9 @@ def test_friendly_tables_and_lessons_offer_hints(server):
         assert lesson.json()["table"]["hints"] is True
         reply = ada.post(f"/api/tables/{lesson.json()['table']['id']}/hint", json={"token": lesson.json()["token"]})
         assert reply.status_code == 200, reply.text
+        # a lesson accepts only the move it asks for: that is its hint
+        asked = tutorials.load("crypt").expected(tutorials.load("crypt").new_state())
+        assert reply.json()["action"] == asked[0] and reply.json()["reviewer"] == "lesson"
 
 
 def test_refusals_name_what_is_wrong_and_change_nothing(server):

@@ -65,7 +65,7 @@ export class Hint {
     this.show(
       h("p", { class: "hint-move" }, t("ui.hint_move", { move: targets.length ? wordsOf(targets[0]) : t("ui.hint_unshown") })),
       h("p", { class: "hint-chance", dataset: { chance: this.answer.chance } }, t("ui.hint_chance", { pct })),
-      h("p", { class: "hint-about muted" }, t("ui.hint_about", { n: this.answer.worlds })));
+      h("p", { class: "hint-about muted" }, t(this.answer.reviewer === "lesson" ? "ui.hint_about_lesson" : "ui.hint_about", { n: this.answer.worlds })));
   }
 
   show(...body) {

@@ -196,6 +196,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                                           "one decision"),
           bot_processes: int = typer.Option(1, min=1, help="worker processes the hard bots think in, beside "
                                             "the server's own (one per spare core)"),
+          reviews: int = typer.Option(1, min=0, help="game reviews this process runs at once, each in a worker "
+                                      "process of its own (0: none here; other processes take them)"),
           socket_rate: float = typer.Option(20.0, min=0.1, help="messages per second each table socket may send "
                                             "(a bucket of twice that absorbs bursts)"),
           log_format: str = typer.Option("text", "--log-format", help="log lines as json (one object a line, "
@@ -249,7 +251,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                            socket_burst=max(1, round(2 * socket_rate)), grace=grace, bot_think=bot_think,
                            bot_processes=bot_processes, secure_cookies=secure_cookies,
                            heap_interval=heap_freeze, smtp_url=smtp, mail_from=mail_from, public_url=public_url,
-                           mail_dir=mail_dir), host=host, port=port, log_level="info", log_config=None,
+                           mail_dir=mail_dir, reviews=reviews), host=host, port=port, log_level="info", log_config=None,
                 proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips, ws_per_message_deflate=ws_compression,
                 access_log=False)
 
@@ -270,6 +272,23 @@ def replay(path: str = typer.Argument(..., help="a saved game (JSON from to_json
     """Replay a saved game and print its final position and scores."""
     from .terminal import replay_command
     replay_command(path)
+
+
+@app.command()
+def review(path: str = typer.Argument(..., help="a replay file (a table's replay-file download) or a save"),
+           seat: Optional[List[int]] = typer.Option(None, "--seat", "-s", help="review this seat (repeatable; "
+                                                    "default: every seat)"),
+           reviewer: str = typer.Option("hard", help="the bot that reviews: hard, or expert where a game has one"),
+           worlds: int = typer.Option(24, min=4, help="worlds each compared move is played on"),
+           think: float = typer.Option(1.0, min=0.01, help="seconds the reviewer thinks over each decision"),
+           json_path: Optional[str] = typer.Option(None, "--json", help="write the reviews (a list, one per seat) "
+                                                   "as JSON here"),
+           plot: Optional[str] = typer.Option(None, help="write a PNG chart of each seat's chance to win")) -> None:
+    """Review a finished game: each seat's decisions against a stronger bot's, the chance to win each
+    move gave up (judged on worlds drawn from that seat's view only), the biggest swings first."""
+    from .ai.review import Limits
+    from .terminal_review import review_command
+    review_command(path, seat, reviewer, Limits(think=think, worlds=worlds, seconds=None), json_path, plot)
 
 
 @app.command()

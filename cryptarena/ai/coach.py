@@ -118,15 +118,20 @@ def beats(better: list[float], worse: list[float], z: float = SIGNIFICANCE) -> b
     return m > 0 and m - z * math.sqrt(var / n) > 0
 
 
-def hint(game, state, seat: int, rng: Rng, *, seconds: float = 2.0, reviewer: str = "hard") -> dict:
-    """The reviewer bot's move for `seat` now and the seat's estimated chance to win after it, in at
-    most about `seconds` (half to choose, the rest to estimate). The state stays untouched."""
+def hint(game, state, seat: int, rng: Rng, *, seconds: float = 2.0, reviewer: str = "hard",
+         action: dict | None = None) -> dict:
+    """The reviewer bot's move for `seat` now (or `action`, a move decided elsewhere: a lesson's) and
+    the seat's estimated chance to win after it, in at most about `seconds` (half to choose, the rest
+    to estimate). The state stays untouched."""
     start = time.perf_counter()
     legal = state.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to play now")
-    agent = make_agent(reviewer, game, think_seconds=seconds / 2)
-    action = decide(agent, state, seat, rng.spawn(), sides_of(game, state))
+    if action is None:
+        agent = make_agent(reviewer, game, think_seconds=seconds / 2)
+        action = decide(agent, state, seat, rng.spawn(), sides_of(game, state))
+    elif action not in legal:
+        raise ValueError(f"{action} is not a move seat {seat} may make now")
     left = max(0.0, seconds - (time.perf_counter() - start))
     row = chances(game, state, seat, [action], rng, seconds=left)[0]
     return {"seat": seat, "action": action, "chance": round(mean(row), 3), "worlds": len(row),
@@ -206,7 +211,7 @@ def summary(rows: list[dict], threshold: float = 0.05) -> dict:
     return {"blunders": [i for i in ranked if rows[i]["swing"] >= threshold],
             "ranked": ranked,
             "chart": [{"move": r["move"], "before": r["before"], "after": r["after"]} for r in rows],
-            "agreed": sum(1 for r in rows if r["swing"] <= 0), "decisions": len(rows)}
+            "agreed": sum(1 for r in rows if r["swing"] <= 0)}
 
 
 __all__ = ["assess", "beats", "candidates", "chances", "decision_seed", "decisions", "hint", "mean", "play_on",

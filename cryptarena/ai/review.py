@@ -61,10 +61,8 @@ def review_decision(game_id: str, seed: int, seat: int, reviewer: str, decision:
 
 
 def review_result(game_id: str, players: int, seat: int, reviewer: str, rows: list[dict]) -> dict:
-    """The review: the summary (coach.summary) and the rows. `decisions` is the rows themselves, not the
-    summary's count of them (its length)."""
+    """The review: the rows (`decisions`) and their summary (coach.summary)."""
     summary = coach.summary(rows)
-    del summary["decisions"]
     return {"game": game_id, "players": players, "seat": seat, "reviewer": reviewer, "decisions": rows, **summary}
 
 

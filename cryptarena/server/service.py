@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor
 from collections import Counter, defaultdict
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -22,9 +20,11 @@ from .. import games
 from ..ai.agents import agent_names, decide, make_agent
 from ..engine import IllegalAction, Rng, derive_seed
 from . import clocks
+from .bot_pool import BotPool
 from .bus import LocalBus
 from .clocks import TableClock
 from .commits import GroupCommit
+from .hints import offers_hints
 from .lessons import guide, play_lesson_move
 from .metrics import ArenaMetrics
 from .protocol import ProtocolError
@@ -57,7 +57,7 @@ def table_json(record: TableRecord) -> dict:
                       for s in record.seats],
             "teams": seat_teams(record), "invite_url": table_page(record), "pace": record.clock.pace,
             "clock": record.clock.to_json(), "rated": record.rated, "spectators": record.spectators,
-            "tutorial": record.tutorial}
+            "tutorial": record.tutorial, "hints": offers_hints(record)}
 
 
 def clocks_json(record: TableRecord, now: datetime) -> list[dict] | None:
@@ -131,9 +131,7 @@ class TableService:
         self.store = store
         # Search bots (hard) think in worker processes, at most `bot_think` seconds a decision, so a
         # table of them never holds the event loop or the interpreter lock other tables need.
-        self.bot_think = bot_think
-        self.bot_processes = bot_processes
-        self._pool: ProcessPoolExecutor | None = None
+        self.pool = BotPool(bot_processes, bot_think)
         self.metrics = metrics or ArenaMetrics(store)
         self.commits = GroupCommit(store, on_commit=self.metrics.committed)  # moves of many tables, one transaction
         self.bus = bus or LocalBus()
@@ -480,11 +478,8 @@ class TableService:
         game = games.load(record.game_id)
         if not getattr(make_agent(agent_name, game), "wants_worlds", False):
             return await asyncio.to_thread(bot_decision, record.game_id, agent_name, state, seat, seed, None)
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.bot_processes,
-                                             mp_context=multiprocessing.get_context("spawn"))
-        return await asyncio.get_running_loop().run_in_executor(
-            self._pool, bot_decision, record.game_id, agent_name, state.to_json(), seat, seed, self.bot_think)
+        return await self.pool.run(bot_decision, record.game_id, agent_name, state.to_json(), seat, seed,
+                                   self.pool.think)
 
     async def resume_all(self) -> None:
         """After a restart: bots of tables still in play pick up where they were, and results stored
@@ -501,9 +496,7 @@ class TableService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.pool.shutdown()
 
     # ------------------------------------------------------------------ leavers and clocks
     def socket_opened(self, table_id: str, seat: int) -> None:

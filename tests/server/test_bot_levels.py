@@ -36,5 +36,5 @@ def test_hard_bots_play_from_worker_processes(tmp_path):
             if 0 in message["to_act"] and message["legal"]:
                 ws.send_json({"type": "act", "action": message["legal"][0], "version": message["version"]})
         assert {1, 2} <= movers, movers
-        assert app.state.service._pool is not None  # the hard bot's decisions came from the pool
+        assert app.state.service.pool.started  # the hard bot's decisions came from the pool
         ws._ws.close()

@@ -14,9 +14,9 @@ import asyncio
 import json
 import threading
 import time
+from datetime import timedelta
 
 import pytest
-from datetime import timedelta
 
 from sqlalchemy import select, update
 
@@ -142,7 +142,7 @@ def test_bad_requests_are_refused_naming_the_fault_and_store_nothing(db):
     store.close()
     with serving(create_app(db, bot_delay=0, secret_key="t", reviews=0)) as base, LiveClient(base) as client:
         cases = [
-            (f"/api/tables/nosuchtable/reviews", {"seat": 0}, 404, "unknown_table", "nosuchtable"),
+            ("/api/tables/nosuchtable/reviews", {"seat": 0}, 404, "unknown_table", "nosuchtable"),
             (f"/api/tables/{playing.id}/reviews", {"seat": 0}, 409, "not_over", "still being played"),
             (f"/api/tables/{table_id}/reviews", {"seat": 2}, 400, "bad_seat", "0..1"),
             (f"/api/tables/{table_id}/reviews", {"seat": -1}, 400, "bad_seat", "seat -1"),
@@ -203,7 +203,8 @@ def test_an_imported_replay_file_is_reviewed_like_its_table(db):
         assert client.get(f"/api/tables/{table_id}/reviews").json() == {"reviews": []}  # another source
 
 
-def test_progress_shows_mid_way_and_a_review_left_by_a_stopped_worker_is_taken_again(db):
+def test_progress_shows_mid_way_and_a_review_left_by_a_stopped_worker_is_taken_again(store_url):
+    db = store_url  # SQLite and PostgreSQL: the lease fences the first worker's writes on both
     clock = FakeClock()
     table_id, _ = finished_table(db, clock=clock.now)
     total = len(seat_decisions(db, table_id, 1))
@@ -238,6 +239,27 @@ def test_progress_shows_mid_way_and_a_review_left_by_a_stopped_worker_is_taken_a
         check_result(client.get(f"/api/reviews/{review['id']}").json(), db, table_id, 1)
         first.close()
         second.close()
+
+
+def test_a_worker_stopping_hands_its_reviews_back_to_the_queue(db):
+    table_id, _ = finished_table(db)
+    with serving(create_app(db, bot_delay=0, secret_key="t", reviews=0)) as base, LiveClient(base) as client:
+        review = client.post(f"/api/tables/{table_id}/reviews", json={"seat": 0}).json()
+        store = Store(db)
+        worker = ReviewWorker(store, 1, BY_HAND)
+
+        async def scenario():
+            [claim] = await worker.fill()
+            assert client.get(f"/api/reviews/{review['id']}").json()["status"] == "running"
+            await worker.stop()  # the server shuts down mid-review
+            return claim
+
+        asyncio.run(scenario())
+        back = client.get(f"/api/reviews/{review['id']}").json()
+        assert (back["status"], back["done"]) == ("queued", 0)  # the next process takes it at once
+        run(drained, ReviewWorker(store, 1, BY_HAND))
+        assert client.get(f"/api/reviews/{review['id']}").json()["status"] == "done"
+        store.close()
 
 
 def test_a_worker_runs_at_most_its_number_of_reviews_at_once(db):

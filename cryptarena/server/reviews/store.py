@@ -19,7 +19,7 @@ from sqlalchemy import and_, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ..schema import as_utc, reviews
+from ..schema import reviews
 
 MAX_QUEUED = 100  # reviews waiting at once, all processes together, before a request is refused
 SOURCES = ("table", "replay")
@@ -147,10 +147,6 @@ class ReviewStore:
     def release(self, claim: Claim) -> bool:
         """Give a review back to the queue (this process is stopping): another takes it at once."""
         return self._held(claim, {"status": "queued", "done": 0, "lease_until": None})
-
-    def lease_of(self, review_id: str) -> datetime | None:
-        row = self.get(review_id)
-        return as_utc(row.lease_until) if row is not None and row.lease_until is not None else None
 
 
 __all__ = ["Claim", "MAX_QUEUED", "ReviewStore", "ReviewsBusy", "review_json"]

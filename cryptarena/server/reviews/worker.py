@@ -164,8 +164,6 @@ class ReviewWorker:
             log.info("review %s was taken over by another worker", claim.id,
                      extra={"event": "review", "id": claim.id, "status": "lost"})
             return "lost"
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - whatever went wrong, the review says so
             error = _error_text(exc)
             log.warning("review %s failed: %s", claim.id, error, extra={"event": "review", "id": claim.id,

@@ -4,6 +4,7 @@
 import { api, ensureSession, loadToken, saveToken, seatMark, TableSocket, toast, h } from "./api.js";
 import { mergeCatalogue, renderEntry, translator, currentLang, setLang } from "./i18n.js";
 import { Guide } from "./tutorial.js";
+import { Hint } from "./hint.js";
 import { touchTitles } from "./touch_titles.js";
 import { botLevel, boardContext, breakdownTable, drawBoard, keepKeyboard, languageSelect, loadGame, logItems, nameIn, seatNames } from "./board.js";
 import { clockSettings } from "./clocks.js";
@@ -65,7 +66,7 @@ function renderSeats() {
       li.append(h("span", { class: "seat-name" }, s.kind === "bot" ? [h("img", { class: "ico", src: "/static/img/bot.svg", alt: t("ui.bot") }), botLevel(s, t)] : s.name,
         s.seat === mySeat() ? h("span", { class: "you-tag" }, t("ui.you")) : null,
         s.away ? h("span", { class: `away-tag away-${s.away} muted`, dataset: { away: s.away }, title: t(AWAY[s.away]?.about || AWAY.disconnected.about) },
-          t(AWAY[s.away]?.tag || AWAY.disconnected.tag)) : null), s.kind === "human" ? seatClock(page, s.seat) : null);
+          t(AWAY[s.away]?.tag || AWAY.disconnected.tag)) : null), ...[s.kind === "human" ? seatClock(page, s.seat) : null].filter(Boolean));
       if (s.kind === "bot") li.append(h("span", { class: "seat-agent-name muted" }, botLevel({ agent: s.agent }, t)));
     }
     return li;
@@ -284,7 +285,7 @@ function noticeMyMove(st) {
 function renderAll() {
   if (!page.t) return;
   renderSeats(); renderBanner(); renderStandIn(); renderVotes(page, $("#votes"), nameOf); renderBoard(); renderLog(); renderScores();
-  renderResult(); renderChatScope(); tickClocks(page);
+  renderResult(); renderChatScope(); tickClocks(page); page.hint?.render();
 }
 
 // -- chat -------------------------------------------------------------------------------------------
@@ -391,6 +392,7 @@ async function main() {
   setInterval(() => tickClocks(page), 250);
   $("#next-table").addEventListener("click", () => { const next = nextTurn(page.turns, tableId); if (next) openSeat(next); });
   page.guide = new Guide($("#guide"), page);
+  page.hint = new Hint(page, { ctx, redraw: renderBoard });
   touchTitles(document.querySelector("main"));
   page.t = translator(page.lang, page.words);
   try {

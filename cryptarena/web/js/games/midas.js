@@ -301,6 +301,11 @@ export function render(container, ctx) {
   };
 }
 
+/** A hinted bid of more than the ladder shows: choose its count, so that the Bid button carries it (js/hint.js). */
+export function showAction(action, ctx) {
+  if (action.type === "bid") ctx.local.bidCount = action.count;
+}
+
 /** The running public score: dice left under the cup (or Cursed), with the chest as a note. */
 /** The cups' colours for the page's seat list and score panel (contract: README, seatColours). */
 export function seatColours(view) {

@@ -250,6 +250,11 @@ export function render(container, ctx) {
   };
 }
 
+/** A hinted reroll is several clicks: mark its dice, so that the Reroll button carries it (js/hint.js). */
+export function showAction(action, ctx) {
+  if (action.type === "reroll") ctx.local.marked = [...action.dice];
+}
+
 /** The running public score, one row per seat, for the page's score panel. */
 export function summary(view) {
   return view.seats.map((s) => ({ seat: s.seat, score: s.score, title: scoreParts(lastT, s) }));

@@ -84,7 +84,8 @@ const out = [];
 for (const c of cases) {
   const t = translator(c.lang, mergeCatalogue(c.catalogue, c.lang));
   const nameOf = (seat) => `Seat·${seat}`;
-  out.push(c.actions.map(([view, action]) => [actionWords(c.game, action, t, view, nameOf), actionWords(c.game, action, t)]));
+  out.push(c.actions.map(([view, action]) =>
+    [actionWords(c.game, action, t, view, nameOf), actionWords(c.game, action, t)]));
 }
 console.log(JSON.stringify(out));
 """
@@ -97,6 +98,16 @@ def node_path() -> str:
     return node
 
 
+def run_node(cases: list[dict], folder: Path) -> list[list[list[str]]]:
+    """actionWords on each case's actions (with the view, and without), as Node runs the page's module."""
+    (folder / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    (folder / "run.mjs").write_text(NODE_SCRIPT, encoding="utf-8")
+    done = subprocess.run([node_path(), str(folder / "run.mjs"), WEB.as_uri(), str(folder / "cases.json")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 def phrases(met, tmp_path) -> list[tuple[str, str, dict, str, str]]:
     """(game, lang, action, words with the view, words without) for every action kept."""
     cases = []
@@ -104,12 +115,7 @@ def phrases(met, tmp_path) -> list[tuple[str, str, dict, str, str]]:
         flat = [pair for pairs in by_type.values() for pair in pairs]
         for lang in LANGUAGES:
             cases.append({"game": game_id, "lang": lang, "catalogue": catalogue(game_id), "actions": flat})
-    (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
-    (tmp_path / "run.mjs").write_text(NODE_SCRIPT, encoding="utf-8")
-    done = subprocess.run([node_path(), str(tmp_path / "run.mjs"), WEB.as_uri(), str(tmp_path / "cases.json")],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    out = json.loads(done.stdout)
+    out = run_node(cases, tmp_path)
     return [(c["game"], c["lang"], action, with_view, without)
             for c, words in zip(cases, out) for (_, action), (with_view, without) in zip(c["actions"], words)]
 
@@ -144,8 +150,9 @@ def test_action_words_reads_every_action_met_in_every_language(met, tmp_path):
                 assert "Seat·" in words, f"{game_id} {action}: a seat not named: {words}"
 
 
-def test_the_board_names_what_an_action_points_at():
-    """A Crypt card by its treasure and value, a Pharaoh hex by its name: the view's, not the id."""
+def test_the_board_names_what_an_action_points_at(tmp_path):
+    """A Crypt card by its treasure and value, a Pharaoh hex by its name: the view's, not the id; an
+    action without a phrase reads as "the move …" in the reader's language."""
     game = games.load("crypt")
     state = game.new_state(2, 3, {})
     seat = state.to_act()[0]
@@ -165,14 +172,14 @@ def test_the_board_names_what_an_action_points_at():
     assert move, "no Pharaoh move met"
     hex_view = state.view(seat)
     cases.append({"game": "pharaoh", "lang": "fr", "catalogue": catalogue("pharaoh"), "actions": [(hex_view, move)]})
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
-        Path(tmp, "cases.json").write_text(json.dumps(cases), encoding="utf-8")
-        Path(tmp, "run.mjs").write_text(NODE_SCRIPT, encoding="utf-8")
-        done = subprocess.run([node_path(), str(Path(tmp, "run.mjs")), WEB.as_uri(), str(Path(tmp, "cases.json"))],
-                              capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    [[(crypt_words, crypt_bare)], [(pharaoh_words, _)]] = json.loads(done.stdout)
+    # an action no phrase knows still reads as words, in the reader's language
+    for lang in LANGUAGES:
+        cases.append({"game": "crypt", "lang": lang, "catalogue": catalogue("crypt"),
+                      "actions": [(view, {"type": "fly_away", "height": 3}), (view, {"type": "fly_away"})]})
+    [[(crypt_words, crypt_bare)], [(pharaoh_words, _)], *generic] = run_node(cases, tmp_path)
+    assert [[w for w, _ in pair] for pair in generic] == [
+        ["the move “fly away” (height 3)", "the move “fly away”"],
+        ["le coup « fly away » (height 3)", "le coup « fly away »"], ["走法“fly away”（height 3）", "走法“fly away”"]]
     english = catalogue("crypt")["en"]
     named = f"{english['term.' + card['type']]} {card['value']}" if card["value"] is not None \
         else f"{english['term.' + card['type']]} ({english['ui.crypt.face_down']})"

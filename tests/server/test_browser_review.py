@@ -141,10 +141,11 @@ def test_a_seat_is_reviewed_and_its_biggest_swing_shown_on_the_board(arena):
         assert page.input_value("#replay-seat") == "0"
         assert "review-current" in page.get_attribute("#review-swings .review-swing", "class")
         # the log is the log up to that move, as seat 0 read it
-        assert page.evaluate(f"document.querySelectorAll('#replay-log li').length === window.replay.data.frames[{top['move']}].log")
+        assert page.evaluate("(k) => document.querySelectorAll('#replay-log li').length === window.replay.data.frames[k].log",
+                             top["move"])
 
         # a point of the chart, clicked, and the chart by keyboard (← → pick a decision, Enter shows it)
-        page.click(f"#review-chart .review-point[data-index='0'] .review-hit")
+        page.click("#review-chart .review-point[data-index='0'] .review-hit")
         page.wait_for_function(f"window.replay.step === {rows[0]['move']}")
         page.focus("#review-chart")
         page.keyboard.press("ArrowRight")

@@ -313,8 +313,10 @@ def keys_in(source: str, where: str) -> set[str]:
 
 def keys_asked_for(game_id: str) -> set[str]:
     """What the game's renderer asks for, and action_words.js of this game's words."""
-    phrases = {key for key in keys_in(ACTION_WORDS.read_text(encoding="utf-8"), "action_words.js")
-               if key.startswith(f"ui.{game_id}.")}
+    source = ACTION_WORDS.read_text(encoding="utf-8")
+    phrases = {key for key in keys_in(source, "action_words.js") if key.startswith(f"ui.{game_id}.")}
+    if "`ui.${gameId}.act.${" in source:  # the phrases of a game without naming rules of its own
+        phrases |= action_phrase_keys(game_id)
     return keys_in(renderer_source(game_id), f"{game_id}.js") | phrases
 
 

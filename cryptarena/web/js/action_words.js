@@ -22,7 +22,8 @@ function cryptCard(t, view, slot) {
 const quartzFace = (t, face) => term(t, `term.${face}`, face);
 const quartzColour = (t, colour) => term(t, `term.colour.${colour}`, colour);
 
-// Per game: the fields in words, and which of the type's phrases fits these fields.
+// Per game: the fields in words, and which of the type's phrases fits these fields (a game missing
+// here still reads its `ui.<game>.act.<type>`, its fields as they are).
 const GAMES = {
   crypt: (a, t, view) => {
     const p = { ...a };
@@ -99,13 +100,12 @@ export function actionWords(gameId, action, t, view = null, nameOf = null) {
   const seatName = nameOf || ((seat) => (t("seat") === "seat" ? `#${seat}` : t("seat", { n: seat })));
   const type = String(action?.type ?? "?");
   try {
-    const build = GAMES[gameId];
-    if (build) {
-      const [key, params] = build(action, t, view, seatName);
-      const shown = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, plain(v)]));
-      const text = t(key, shown);
-      if (text !== key && !/\{\w+\}/.test(text)) return text;
-    }
+    // a game without naming rules of its own here reads its phrases with the action's fields as they are
+    const build = GAMES[gameId] || ((a) => [`ui.${gameId}.act.${a.type}`, { ...a }]);
+    const [key, params] = build(action, t, view, seatName);
+    const shown = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, plain(v)]));
+    const text = t(key, shown);
+    if (text !== key && !/\{\w+\}/.test(text)) return text;
   } catch (e) { console.error(e); /* a view of another shape: the generic phrase below */ }
   const fields = Object.entries(action || {}).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${plain(v)}`);
   return t(fields.length ? "ui.action_generic_fields" : "ui.action_generic",

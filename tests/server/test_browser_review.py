@@ -6,7 +6,7 @@ shows its progress ("12 of 37 decisions") while the worker runs, then the chart 
 that gave up the most chance, biggest first, in words; clicking the top one moves the replay to that
 move as seat 0 saw it, and so does a point of the chart, by mouse and by keyboard. The page opened
 again shows the finished review at once, in English, French and Chinese, at desktop and phone size
-(screenshots under artifacts/screens/review-<desktop|phone>-<lang>.png), without scrolling sideways
+(screenshots under artifacts/screens/review-<desktop|phone>-<lang>.png, and one mid-way), without scrolling sideways
 on the phone and without a serious accessibility violation. A finished table's replay (/replay/{id})
 is reviewed the same way.
 
@@ -111,6 +111,7 @@ def test_a_seat_is_reviewed_and_its_biggest_swing_shown_on_the_board(arena):
         page.wait_for_selector("#review-progress", timeout=60_000)  # the worker is under way: "n of 37"
         progress = page.inner_text("#review-status")
         assert re.search(r"\d+ of \d+ decisions", progress), progress
+        page.screenshot(path=str(SCREENS / "review-desktop-progress-en.png"))
         wait_for_result(page)
         assert not page.query_selector("#review-progress") and not page.query_selector("#review-start")
 
@@ -134,7 +135,6 @@ def test_a_seat_is_reviewed_and_its_biggest_swing_shown_on_the_board(arena):
         assert first.startswith(f"Move {top['move']}")
         assert f"{round(100 * top['before'])}% → {round(100 * top['after'])}%" in first
         assert "Played: " in first and "Better: " in first and "{" not in first
-        page.screenshot(path=str(SCREENS / "review-desktop-running-en.png"), full_page=True)
         swings[0].click()
         page.wait_for_function(f"window.replay.perspective === '0' && window.replay.step === {top['move']}")
         assert page.inner_text("#replay-step") == str(top["move"])

@@ -166,6 +166,11 @@ def test_a_seat_is_reviewed_and_its_biggest_swing_shown_on_the_board(arena):
             page.screenshot(path=str(SCREENS / f"review-desktop-{lang}.png"), full_page=True)
         found = serious_violations(page)
         assert not found, "axe-core found serious or critical violations:\n" + report({"review tab": found})
+        page.select_option("#lang", "en")  # the language switched in place redraws the tab in that language
+        page.wait_for_function("document.querySelector('#review-panel h3')?.textContent === 'Biggest swings'")
+        assert page.inner_text("#tab-review") == "Review"
+        assert len(page.query_selector_all("#review-swings .review-swing")) == len(lost)
+        no_raw_words(page)
 
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
         phone.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -214,6 +214,8 @@ def test_a_finished_table_is_reviewed_from_its_replay_page(arena):
         assert [(r["seat"], r["status"]) for r in listed] == [(1, "done")]
         points = page.query_selector_all("#review-chart .review-point")
         assert points and len(points) == listed[0]["total"]
+        no_raw_words(page)
+        page.screenshot(path=str(SCREENS / "review-desktop-table-en.png"), full_page=True)
         last = points[-1]
         move = int(last.get_attribute("data-move"))
         page.click("#review-chart .review-point:last-child .review-hit")

@@ -6,6 +6,7 @@
 // A move made of several clicks (Quartz's dice to reroll, Midas's bid count) is shown through the
 // renderer's optional `showAction(action, ctx)`, which sets the board up so the element that sends it
 // carries that action (web/js/games/README.md).
+import { actionWords } from "./action_words.js";
 import { api, h, loadToken } from "./api.js";
 
 // The server's refusals in the reader's language (any other: its own English message)
@@ -15,12 +16,6 @@ const ERRORS = {
 };
 
 const actionSelector = (action) => `#board [data-action='${CSS.escape(JSON.stringify(action))}']`;
-
-/** The words of the element that makes a move: what a screen reader would say of it. */
-function wordsOf(el) {
-  const said = el.getAttribute("aria-label") || el.textContent.trim() || el.getAttribute("title") || "";
-  return said.replace(/\s+/g, " ");
-}
 
 export class Hint {
   /** `page`: the table page's state (t, table, state, renderer, tableId); `ctx()`: the board's context
@@ -62,8 +57,11 @@ export class Hint {
     if (!this.answer) { this.panel.hidden = true; this.panel.replaceChildren(); return; }
     const targets = this.mark();
     const pct = Math.round(this.answer.chance * 100);
+    const ctx = this.ctx();
+    const words = actionWords(this.page.table.game, this.answer.action, t, this.page.state.view, ctx?.nameOf);
     this.show(
-      h("p", { class: "hint-move" }, t("ui.hint_move", { move: targets.length ? wordsOf(targets[0]) : t("ui.hint_unshown") })),
+      h("p", { class: "hint-move" }, t("ui.hint_move", { move: words }),
+        targets.length ? "" : h("span", { class: "muted" }, " ", t("ui.hint_unshown"))),
       h("p", { class: "hint-chance", dataset: { chance: this.answer.chance } }, t("ui.hint_chance", { pct })),
       h("p", { class: "hint-about muted" }, t(this.answer.reviewer === "lesson" ? "ui.hint_about_lesson" : "ui.hint_about", { n: this.answer.worlds })));
   }

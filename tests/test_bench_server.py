@@ -18,7 +18,8 @@ from cryptarena.server.store import Store  # noqa: E402
 
 
 def tiny_args(*extra: str):
-    return server_load.parse_args(["--seconds", "2", "--think", "0.02", "--players", "3", *extra])
+    # long enough that a loaded machine (CI beside other work) still plays some moves in the window
+    return server_load.parse_args(["--seconds", "6", "--think", "0.02", "--players", "3", *extra])
 
 
 def stored_versions(db_url: str) -> tuple[int, int]:
@@ -57,7 +58,7 @@ def test_actions_counted_are_the_moves_the_server_stored(sqlite_row):
     assert row["errors"] == 0, row["error_codes"]
     assert row["actions"] == versions
     assert row["tables_started"] == tables >= 2
-    assert row["actions_per_s"] == pytest.approx(row["actions"] / 2)
+    assert row["actions_per_s"] == pytest.approx(row["actions"] / 6)
     assert 0 < row["p50_ms"] <= row["p99_ms"] <= row["max_ms"]
 
 

@@ -70,8 +70,12 @@ class Improvement:
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
                  value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
                  score_scale: float = 10.0, fresh=None, hints: Callable | None = None,
-                 horizon: str = "game", wins: float = 1.0, cycles: int = 1):
+                 horizon: str = "game", wins: float = 1.0, cycles: int = 1, turn_of: Callable | None = None):
         self.cycles = cycles
+        # horizon "turn": whose turn it is (the game's `search_turn`), so that a roll-out is cut when
+        # our own turn comes round again, not when another seat's answer inside our turn (a defence
+        # against our attack) hands the table back to us
+        self.turn_of = turn_of
         self.me, self.sample, self.base, self.rng = me, sample, base, rng  # base: the heuristic bot
         # the other seats' bot: one that has played no real move (its memory is `me`'s, not theirs)
         self.fresh = fresh if fresh is not None else fork(base) if base is not None else None
@@ -125,11 +129,12 @@ class Improvement:
         returns = 0
         while not state.is_over() and steps < self.depth:
             seat = state.to_act()[0]
-            if self.horizon == "cycle" and seat == self.me and last != self.me:
+            owner = self.turn_of(state) if self.turn_of is not None else seat
+            if self.horizon in ("cycle", "turn") and owner == self.me and last != self.me:
                 returns += 1
                 if returns >= self.cycles:
                     break  # every other seat has answered: judge the table as it comes back to us
-            last = seat
+            last = owner
             options = playable(state.legal_actions(seat), self.undo)
             if len(options) == 1:
                 choice = options[0]
@@ -183,6 +188,11 @@ class ImprovementAgent:
             self.options.update(horizon=horizon, wins=wins)
         if cycles != 1:
             self.options.update(cycles=cycles)
+        if horizon == "turn":
+            turn_of = getattr(game, "search_turn", None)
+            if turn_of is None:
+                raise ValueError(f"horizon 'turn' needs the game's search_turn: {game.id} has none")
+            self.options.update(turn_of=turn_of)
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
             self.name = name

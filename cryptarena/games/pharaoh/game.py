@@ -11,14 +11,6 @@ from .observation import observation_encoding
 from .state import PharaohState
 
 
-# players -> the prebuilt deck whose character wins most often at that count with the greedy bot in
-# every seat picking at random (bench/pharaoh_balance.py: 2 players, 2000 games: avenger 50.6% of its
-# games, spellmancer 45.4%, technomancer 45.3%, warlord 44.0%; 3 players, 800 games: avenger 34.4%,
-# technomancer 32.1%, spellmancer 31.5%, warlord 29.8%). At 4 players, 800 games, no deck stands out
-# (24.0-25.5%): the hard bot picks at random there, as medium does.
-DECK_BOOK = {2: "avenger", 3: "avenger"}
-
-
 class Pharaoh(Game):
     id = "pharaoh"
     name = "Crypt: The Pharaoh's Curse"
@@ -65,14 +57,16 @@ class Pharaoh(Game):
 
     @staticmethod
     def search_book(view: dict, legal: list[dict]) -> dict | None:
-        """The hard bot's starter deck: the one whose character won most often with greedy bots in every
-        seat (DECK_BOOK); a deck's worth shows only over whole games, which roll-outs cut after a cycle
-        cannot see."""
-        if view["phase"] != "setup":
-            return None
-        best = DECK_BOOK.get(len(view["seats"]))
-        pick = {"type": "pick", "deck": best}
-        return pick if best is not None and pick in legal else None
+        """The hard bot's moves played without a search (book.py: the starter deck, exit rolls, a
+        Key at its feet, drawing until it holds a Key)."""
+        from .book import search_book
+
+        return search_book(view, legal)
+
+    @staticmethod
+    def search_turn(state) -> int | None:
+        """Whose turn it is (a defence or a window inside it is still that seat's turn)."""
+        return state.turn["seat"] if state.turn else None
 
     @staticmethod
     def search_value(state) -> list[float] | None:

@@ -1,7 +1,9 @@
-"""The improvement search's options for games of chance (a one-cycle horizon, a margin-only utility)
-and the game hooks for candidates and worlds."""
+"""The improvement search's options for games of chance (a horizon of one cycle or one turn, a margin-only
+utility) and the game hooks for candidates and worlds."""
 
 from __future__ import annotations
+
+import pytest
 
 from cryptarena import games
 from cryptarena.ai.agents import Worlds, decide, make_agent
@@ -126,3 +128,37 @@ def test_a_game_s_book_move_is_played_without_a_search():
     seat = state.to_act()[0]
     assert decide(hard, state, seat, Rng(1))["type"] in ("pick", "build")
     assert hard.last is not None
+
+
+def test_a_turn_horizon_waits_for_our_own_next_turn_where_a_cycle_stops_at_an_answer_inside_ours():
+    game = games.load("pharaoh")
+    bot = make_agent("medium", game)
+    for seed in range(30):
+        state, rng = game.new_state(2, seed=seed, keep_log=False), Rng(seed)
+        while state.to_act():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if state.phase == "act" and len(legal) > 1:
+                action = bot.act(state.view(seat), legal, Rng(0))
+                world = state.determinize(seat, Rng(5))
+                options = dict(width=3, depth=2000, value=game.search_value)
+                cycle = Recording(seat, None, bot, Rng(2), horizon="cycle", **options)
+                turn = Recording(seat, None, bot, Rng(2), horizon="turn", turn_of=game.search_turn, **options)
+                for found in (cycle, turn):
+                    found.chosen_by_base, found.preferred = bot, action
+                    found.play_out(world, action, 77)
+                early, late = cycle.ends[-1], turn.ends[-1]
+                if not early.is_over() and early.turns_done == state.turns_done:
+                    # the other seat answered inside our turn (a defence, a window): the cycle cut there
+                    assert early.turn["seat"] == seat and early.to_act() == [seat]
+                    if not late.is_over():
+                        assert late.turn["seat"] == seat and late.turns_done > state.turns_done
+                        assert late.phase in ("draw", "dominate")  # the start of our next turn
+                    return
+            state.apply(seat, bot.act(state.view(seat), legal, rng))
+    raise AssertionError("no answer inside a turn in the games played")
+
+
+def test_a_turn_horizon_needs_the_game_s_turn_hook():
+    with pytest.raises(ValueError, match="search_turn"):
+        ImprovementAgent(QUARTZ, make_agent("medium", QUARTZ), horizon="turn")

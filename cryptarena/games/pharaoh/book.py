@@ -50,14 +50,3 @@ def search_book(view: dict, legal: list[dict]) -> dict | None:
         return DRAW
     return None
 
-
-def trust_progress(view: dict, legal: list[dict]) -> dict | None:
-    """The book, and the greedy bot's own move where it explores or walks (toward a Key or an exit):
-    the worth of progress shows after the turn a roll-out is cut at."""
-    booked = search_book(view, legal)
-    if booked is not None or view["phase"] != "act":
-        return booked
-    from .bot import GreedyAgent
-
-    choice = GreedyAgent().act(view, legal, None)
-    return choice if choice["type"] in ("explore", "move") else None

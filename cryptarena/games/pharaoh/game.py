@@ -21,8 +21,10 @@ class Pharaoh(Game):
              "spells, tech and weapons, answer attacks with defences and play-any-time interrupts, command "
              "creatures and military units, and roll doubles at an exit with the Key to win. Defeated players "
              "go on by dominating agents and monsters. 2–6 players, with this edition's starter set.")
-    # hard: roll-outs cut when the table comes back to the bot, judged by search_value (docs/ai.md)
-    search_settings = {"worlds": 8, "width": 4, "horizon": "cycle", "confidence": 1.0}
+    # hard: roll-outs cut when the bot's own next turn begins (search_turn), judged by search_value;
+    # many worlds and a high bar before it departs from the greedy bot, since a turn of dice drowns
+    # most moves' effect (docs/ai.md)
+    search_settings = {"worlds": 40, "width": 6, "horizon": "turn", "confidence": 1.65}
     options = (
         Option("interrupts", "enum", "everyone", "Interrupt windows after a play a play-any-time card could answer: "
                "'everyone' asks every other seat holding cards (it tells nobody who holds one), 'off' opens none",

@@ -18,7 +18,11 @@ search keeps the bot's own choice, the real bot moves on as if it had chosen (it
 In a game of much luck a whole game drowns one move's effect, even on common random numbers (after a
 different first move the same stream deals different dice to everyone). `horizon="cycle"` ends a roll-out when the table comes back to the searching seat, judged by the
 game's estimate or the scores (cheap and far less noisy than a whole game; blind beyond it), and
-`wins=0` judges by the score margin alone. A game may also say which moves deserve a roll-out
+`wins=0` judges by the score margin alone. In a game whose turn holds other seats' answers (Pharaoh:
+a defence against our attack, a play-any-time window) the table comes back to us inside our own
+turn, so candidates that provoke an answer would be judged before the others' turns and those that
+do not after them; `horizon="turn"` counts the returns of the turn itself (the game's
+`search_turn`), so every candidate is judged at the start of our next turn. A game may also say which moves deserve a roll-out
 (`search_candidates`), draw its worlds from what the others' moves revealed (`search_belief`), and
 name a move its own long study found best where a few roll-outs cannot tell (`search_book`: Pharaoh's
 starter deck, whose worth shows only over whole games).

@@ -8,26 +8,28 @@ seconds each of hard's searched decisions took.
     .venv/bin/python bench/duel.py --plan plan.json --jobs 16 --log games.jsonl
 
 A plan is a list of duels ({"label", "game", "players", "games", "seed", "set", "baseline", and
-"stride"/"offset": play games offset, offset + stride, ...: in Crusade 2p the even games seat hard as
-the Groundskeeper, the odd ones as the Necromancer}) played
-in one pool, their games interleaved so that a run cut short still has as many games of each; every
-finished game is appended to `--log` at once.
+"stride"/"offset": play games offset, offset + stride, ...: in Crusade 2p the even games seat hard
+as the Groundskeeper, the odd ones as the Necromancer}) played in one pool, their games interleaved
+so that a run cut short still has as many games of each; every finished game is appended to `--log`
+at once.
 
 Game g is dealt as `bench/strength.py` deals it (`cryptarena simulate`'s seeds and seating), so a
 duel with the game's own settings and `--seed S` replays the first games of `strength.py --seed S`.
 A setting "_hooks": {"search_value": "module:function"} replaces that hook of the game with that
-function of its package ("_value": "module:function" is short for the search_value one). Printed: hard's win share with 1.96 standard errors, the decided games' share, games nobody won,
+function of its package ("_value": "module:function" is short for the search_value one).
+
+Printed: hard's win share with 1.96 standard errors, the decided games' share, games nobody won,
 wins by side (team games), and the median and largest seconds of hard's searched decisions.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import statistics
 import time
-import importlib
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from cryptarena import games

@@ -22,10 +22,12 @@ game's estimate or the scores (cheap and far less noisy than a whole game; blind
 a defence against our attack, a play-any-time window) the table comes back to us inside our own
 turn, so candidates that provoke an answer would be judged before the others' turns and those that
 do not after them; `horizon="turn"` counts the returns of the turn itself (the game's
-`search_turn`), so every candidate is judged at the start of our next turn. A game may also say which moves deserve a roll-out
-(`search_candidates`), draw its worlds from what the others' moves revealed (`search_belief`), and
-name a move its own long study found best where a few roll-outs cannot tell (`search_book`: Pharaoh's
-starter deck, whose worth shows only over whole games).
+`search_turn`), so every candidate is judged at the start of our next turn.
+
+A game may also say which moves deserve a roll-out (`search_candidates`), draw its worlds from what
+the others' moves revealed (`search_belief`), and name a move its own long study found best where a
+few roll-outs cannot tell (`search_book`: Pharaoh's starter deck, whose worth shows only over whole
+games, and its exit rolls, whose one-in-six chance to win drowns in a turn of dice).
 """
 
 from __future__ import annotations

@@ -18,10 +18,16 @@ search keeps the bot's own choice, the real bot moves on as if it had chosen (it
 In a game of much luck a whole game drowns one move's effect, even on common random numbers (after a
 different first move the same stream deals different dice to everyone). `horizon="cycle"` ends a roll-out when the table comes back to the searching seat, judged by the
 game's estimate or the scores (cheap and far less noisy than a whole game; blind beyond it), and
-`wins=0` judges by the score margin alone. A game may also say which moves deserve a roll-out
-(`search_candidates`), draw its worlds from what the others' moves revealed (`search_belief`), and
-name a move its own long study found best where a few roll-outs cannot tell (`search_book`: Pharaoh's
-starter deck, whose worth shows only over whole games).
+`wins=0` judges by the score margin alone. In a game whose turn holds other seats' answers (Pharaoh:
+a defence against our attack, a play-any-time window) the table comes back to us inside our own
+turn, so candidates that provoke an answer would be judged before the others' turns and those that
+do not after them; `horizon="turn"` counts the returns of the turn itself (the game's
+`search_turn`), so every candidate is judged at the start of our next turn.
+
+A game may also say which moves deserve a roll-out (`search_candidates`), draw its worlds from what
+the others' moves revealed (`search_belief`), and name a move its own long study found best where a
+few roll-outs cannot tell (`search_book`: Pharaoh's starter deck, whose worth shows only over whole
+games, and its exit rolls, whose one-in-six chance to win drowns in a turn of dice).
 """
 
 from __future__ import annotations
@@ -70,8 +76,12 @@ class Improvement:
                  sides: list | None = None, width: int = 6, depth: int = 400, undo: frozenset = frozenset(),
                  value: Callable | None = None, confidence: float = CONFIDENCE, margin: float = 0.0,
                  score_scale: float = 10.0, fresh=None, hints: Callable | None = None,
-                 horizon: str = "game", wins: float = 1.0, cycles: int = 1):
+                 horizon: str = "game", wins: float = 1.0, cycles: int = 1, turn_of: Callable | None = None):
         self.cycles = cycles
+        # horizon "turn": whose turn it is (the game's `search_turn`), so that a roll-out is cut when
+        # our own turn comes round again, not when another seat's answer inside our turn (a defence
+        # against our attack) hands the table back to us
+        self.turn_of = turn_of
         self.me, self.sample, self.base, self.rng = me, sample, base, rng  # base: the heuristic bot
         # the other seats' bot: one that has played no real move (its memory is `me`'s, not theirs)
         self.fresh = fresh if fresh is not None else fork(base) if base is not None else None
@@ -125,11 +135,12 @@ class Improvement:
         returns = 0
         while not state.is_over() and steps < self.depth:
             seat = state.to_act()[0]
-            if self.horizon == "cycle" and seat == self.me and last != self.me:
+            owner = self.turn_of(state) if self.turn_of is not None else seat
+            if self.horizon in ("cycle", "turn") and owner == self.me and last != self.me:
                 returns += 1
                 if returns >= self.cycles:
                     break  # every other seat has answered: judge the table as it comes back to us
-            last = seat
+            last = owner
             options = playable(state.legal_actions(seat), self.undo)
             if len(options) == 1:
                 choice = options[0]
@@ -183,6 +194,11 @@ class ImprovementAgent:
             self.options.update(horizon=horizon, wins=wins)
         if cycles != 1:
             self.options.update(cycles=cycles)
+        if horizon == "turn":
+            turn_of = getattr(game, "search_turn", None)
+            if turn_of is None:
+                raise ValueError(f"horizon 'turn' needs the game's search_turn: {game.id} has none")
+            self.options.update(turn_of=turn_of)
         self.worlds, self.width, self.depth, self.seconds = worlds, width, depth, seconds
         if name:
             self.name = name

@@ -1,7 +1,9 @@
-"""The improvement search's options for games of chance (a one-cycle horizon, a margin-only utility)
-and the game hooks for candidates and worlds."""
+"""The improvement search's options for games of chance (a horizon of one cycle or one turn, a margin-only
+utility) and the game hooks for candidates and worlds."""
 
 from __future__ import annotations
+
+import pytest
 
 from cryptarena import games
 from cryptarena.ai.agents import Worlds, decide, make_agent
@@ -117,12 +119,51 @@ def test_two_cycles_judge_the_table_the_second_time_it_comes_back():
 def test_a_game_s_book_move_is_played_without_a_search():
     game = games.load("pharaoh")
     hard = make_agent("hard", game)
-    for players in (2, 3):
+    for players in (2, 3, 4):  # at four no deck stands out, and a searched set-up built decks card by card
         state = game.new_state(players, seed=4)
         seat = state.to_act()[0]
         assert decide(hard, state, seat, Rng(1)) == {"type": "pick", "deck": "avenger"}
         assert hard.last is None  # no roll-out was played for it
-    state = game.new_state(4, seed=4)  # no deck is known to be better at four: the search decides
-    seat = state.to_act()[0]
-    assert decide(hard, state, seat, Rng(1))["type"] in ("pick", "build")
+    state, medium = game.new_state(2, seed=4), make_agent("medium", game)
+    while True:  # past the set-up, a move outside the book is searched
+        seat = state.to_act()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if state.phase != "setup" and len(legal) > 1 and game.search_book(view, legal) is None:
+            break
+        state.apply(seat, medium.act(view, legal, Rng(1)))
+    decide(hard, state, seat, Rng(1))
     assert hard.last is not None
+
+
+def test_a_turn_horizon_waits_for_our_own_next_turn_where_a_cycle_stops_at_an_answer_inside_ours():
+    game = games.load("pharaoh")
+    bot = make_agent("medium", game)
+    for seed in range(30):
+        state, rng = game.new_state(2, seed=seed, keep_log=False), Rng(seed)
+        while state.to_act():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if state.phase == "act" and len(legal) > 1:
+                action = bot.act(state.view(seat), legal, Rng(0))
+                world = state.determinize(seat, Rng(5))
+                options = dict(width=3, depth=2000, value=game.search_value)
+                cycle = Recording(seat, None, bot, Rng(2), horizon="cycle", **options)
+                turn = Recording(seat, None, bot, Rng(2), horizon="turn", turn_of=game.search_turn, **options)
+                for found in (cycle, turn):
+                    found.chosen_by_base, found.preferred = bot, action
+                    found.play_out(world, action, 77)
+                early, late = cycle.ends[-1], turn.ends[-1]
+                if not early.is_over() and early.turns_done == state.turns_done:
+                    # the other seat answered inside our turn (a defence, a window): the cycle cut there
+                    assert early.turn["seat"] == seat and early.to_act() == [seat]
+                    if not late.is_over():
+                        assert late.turn["seat"] == seat and late.turns_done > state.turns_done
+                        assert late.phase in ("draw", "dominate")  # the start of our next turn
+                    return
+            state.apply(seat, bot.act(state.view(seat), legal, rng))
+    raise AssertionError("no answer inside a turn in the games played")
+
+
+def test_a_turn_horizon_needs_the_game_s_turn_hook():
+    with pytest.raises(ValueError, match="search_turn"):
+        ImprovementAgent(QUARTZ, make_agent("medium", QUARTZ), horizon="turn")

@@ -11,14 +11,6 @@ from .observation import observation_encoding
 from .state import PharaohState
 
 
-# players -> the prebuilt deck whose character wins most often at that count with the greedy bot in
-# every seat picking at random (bench/pharaoh_balance.py: 2 players, 2000 games: avenger 50.6% of its
-# games, spellmancer 45.4%, technomancer 45.3%, warlord 44.0%; 3 players, 800 games: avenger 34.4%,
-# technomancer 32.1%, spellmancer 31.5%, warlord 29.8%). At 4 players, 800 games, no deck stands out
-# (24.0-25.5%): the hard bot picks at random there, as medium does.
-DECK_BOOK = {2: "avenger", 3: "avenger"}
-
-
 class Pharaoh(Game):
     id = "pharaoh"
     name = "Crypt: The Pharaoh's Curse"
@@ -29,8 +21,10 @@ class Pharaoh(Game):
              "spells, tech and weapons, answer attacks with defences and play-any-time interrupts, command "
              "creatures and military units, and roll doubles at an exit with the Key to win. Defeated players "
              "go on by dominating agents and monsters. 2–6 players, with this edition's starter set.")
-    # hard: roll-outs cut when the table comes back to the bot, judged by search_value (docs/ai.md)
-    search_settings = {"worlds": 8, "width": 4, "horizon": "cycle", "confidence": 1.0}
+    # hard: roll-outs cut when the bot's own next turn begins (search_turn), judged by search_value;
+    # many worlds and a high bar before it departs from the greedy bot, since a turn of dice drowns
+    # most moves' effect (docs/ai.md)
+    search_settings = {"worlds": 40, "width": 6, "horizon": "turn", "confidence": 1.65}
     options = (
         Option("interrupts", "enum", "everyone", "Interrupt windows after a play a play-any-time card could answer: "
                "'everyone' asks every other seat holding cards (it tells nobody who holds one), 'off' opens none",
@@ -65,14 +59,16 @@ class Pharaoh(Game):
 
     @staticmethod
     def search_book(view: dict, legal: list[dict]) -> dict | None:
-        """The hard bot's starter deck: the one whose character won most often with greedy bots in every
-        seat (DECK_BOOK); a deck's worth shows only over whole games, which roll-outs cut after a cycle
-        cannot see."""
-        if view["phase"] != "setup":
-            return None
-        best = DECK_BOOK.get(len(view["seats"]))
-        pick = {"type": "pick", "deck": best}
-        return pick if best is not None and pick in legal else None
+        """The hard bot's moves played without a search (book.py: the starter deck, exit rolls, a
+        Key at its feet, drawing until it holds a Key)."""
+        from .book import search_book
+
+        return search_book(view, legal)
+
+    @staticmethod
+    def search_turn(state) -> int | None:
+        """Whose turn it is (a defence or a window inside it is still that seat's turn)."""
+        return state.turn["seat"] if state.turn else None
 
     @staticmethod
     def search_value(state) -> list[float] | None:

@@ -18,7 +18,9 @@ search keeps the bot's own choice, the real bot moves on as if it had chosen (it
 In a game of much luck a whole game drowns one move's effect, even on common random numbers (after a
 different first move the same stream deals different dice to everyone). `horizon="cycle"` ends a roll-out when the table comes back to the searching seat, judged by the
 game's estimate or the scores (cheap and far less noisy than a whole game; blind beyond it), and
-`wins=0` judges by the score margin alone. A game may also say which moves deserve a roll-out
+`wins=0` judges by the score margin alone. `horizon="turn"` ends it as soon as our own turn is over, for a game whose
+`search_value` reads what a turn leaves on the table better than the dice of the others' turns show it
+(Quartz). A game may also say which moves deserve a roll-out
 (`search_candidates`), draw its worlds from what the others' moves revealed (`search_belief`), and
 name a move its own long study found best where a few roll-outs cannot tell (`search_book`: Pharaoh's
 starter deck, whose worth shows only over whole games).
@@ -129,6 +131,8 @@ class Improvement:
                 returns += 1
                 if returns >= self.cycles:
                     break  # every other seat has answered: judge the table as it comes back to us
+            if self.horizon == "turn" and seat != self.me and last == self.me:
+                break  # our turn is over: the game's estimate judges what it left
             last = seat
             options = playable(state.legal_actions(seat), self.undo)
             if len(options) == 1:

@@ -126,3 +126,16 @@ def test_a_game_s_book_move_is_played_without_a_search():
     seat = state.to_act()[0]
     assert decide(hard, state, seat, Rng(1))["type"] in ("pick", "build")
     assert hard.last is not None
+
+
+def test_a_turn_horizon_judges_the_table_as_soon_as_the_searching_seat_s_turn_is_over():
+    state, seat = a_roll_decision()
+    world = state.determinize(seat, Rng(5))
+    turn = search(state, seat, horizon="turn")
+    turn.play_out(world, {"type": "stop"}, 77)
+    end = turn.ends[-1]
+    assert not end.is_over() and end.to_act() != [seat]
+    assert end.history[-1]["seat"] == seat and end.history[-1]["action"] == {"type": "end_turn"}
+    cycle = search(state, seat, horizon="cycle")
+    cycle.play_out(world, {"type": "stop"}, 77)
+    assert len(cycle.ends[-1].history) > len(end.history)  # the others' turns lie beyond the cut

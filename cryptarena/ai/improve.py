@@ -22,7 +22,9 @@ game's estimate or the scores (cheap and far less noisy than a whole game; blind
 a defence against our attack, a play-any-time window) the table comes back to us inside our own
 turn, so candidates that provoke an answer would be judged before the others' turns and those that
 do not after them; `horizon="turn"` counts the returns of the turn itself (the game's
-`search_turn`), so every candidate is judged at the start of our next turn.
+`search_turn`), so every candidate is judged at the start of our next turn. `horizon="own_turn"` cuts sooner still,
+as soon as our own turn is over, for a game whose `search_value` reads what a turn leaves on the
+table better than the dice of the others' turns show it (Quartz).
 
 A game may also say which moves deserve a roll-out (`search_candidates`), draw its worlds from what
 the others' moves revealed (`search_belief`), and name a move its own long study found best where a
@@ -140,6 +142,8 @@ class Improvement:
                 returns += 1
                 if returns >= self.cycles:
                     break  # every other seat has answered: judge the table as it comes back to us
+            if self.horizon == "own_turn" and owner != self.me and last == self.me:
+                break  # our turn is over: the game's estimate judges what it left
             last = owner
             options = playable(state.legal_actions(seat), self.undo)
             if len(options) == 1:

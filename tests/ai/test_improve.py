@@ -167,3 +167,16 @@ def test_a_turn_horizon_waits_for_our_own_next_turn_where_a_cycle_stops_at_an_an
 def test_a_turn_horizon_needs_the_game_s_turn_hook():
     with pytest.raises(ValueError, match="search_turn"):
         ImprovementAgent(QUARTZ, make_agent("medium", QUARTZ), horizon="turn")
+
+
+def test_an_own_turn_horizon_judges_the_table_as_soon_as_the_searching_seat_s_turn_is_over():
+    state, seat = a_roll_decision()
+    world = state.determinize(seat, Rng(5))
+    turn = search(state, seat, horizon="own_turn")
+    turn.play_out(world, {"type": "stop"}, 77)
+    end = turn.ends[-1]
+    assert not end.is_over() and end.to_act() != [seat]
+    assert end.history[-1]["seat"] == seat and end.history[-1]["action"] == {"type": "end_turn"}
+    cycle = search(state, seat, horizon="cycle")
+    cycle.play_out(world, {"type": "stop"}, 77)
+    assert len(cycle.ends[-1].history) > len(end.history)  # the others' turns lie beyond the cut

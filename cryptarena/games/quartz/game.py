@@ -18,9 +18,9 @@ class Quartz(Game):
     pitch = ("Dwarves race through a fresh mine for one day. Draw crystals blind from the bag, roll five "
              "dice and push your luck with rerolls, then mine, hammer, stash crystals in your chest, steal "
              "from other carts and dump unstable ones on your rivals. Most money after six rounds wins. 3–6 players.")
-    # hard: roll-outs cut when the table comes back to the bot, judged by the score lead (a whole
-    # game of dice drowns a move's effect: docs/ai.md)
-    search_settings = {"worlds": 8, "width": 3, "horizon": "cycle", "margin": 1.0, "score_scale": 20, "confidence": 1.0}
+    # hard: roll-outs cut as soon as the bot's own turn is over, judged by the position estimate
+    # (value.py): a whole game of dice, even the others' next turns, drowns a move's effect (docs/ai.md)
+    search_settings = {"worlds": 16, "width": 5, "horizon": "own_turn", "margin": 0.0, "confidence": 1.0}
     options = (
         *(Option(f"crystals_{c}", "int", DEFAULT_COUNTS[c], f"{c.capitalize()} crystals in the bag at the start "
                  "(the box holds 70 crystals; the split per colour is not public)", minimum=0, maximum=40)
@@ -69,6 +69,18 @@ class Quartz(Game):
 
     def observation_encoding(self, players: int, options: dict | None = None) -> ObservationEncoding:
         return encoding.observation_encoding(players, encoding.options_key(self.check_table(players, options)))
+
+    @staticmethod
+    def search_value(state) -> list[float] | None:
+        """Each seat's chance to win estimated from the table (value.py, fitted on medium-bot games)."""
+        from .value import search_value
+        return search_value(state)
+
+    @staticmethod
+    def search_candidates(view: dict, legal: list[dict]) -> list[dict]:
+        """The medium bot's best rerolls after its own, and stopping (search.py)."""
+        from .search import candidates
+        return candidates(view, legal)
 
     @property
     def bots(self) -> dict:

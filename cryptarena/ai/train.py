@@ -180,8 +180,12 @@ def draw(curve: list[dict], path: str, game_id: str) -> None:
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
     left.plot(gens, [p["held_out_loss"] for p in curve], "o-", label="learned model")
     left.plot(gens, [p["base_rate_loss"] for p in curve], "s--", label="base rate")
+    before = [p for p in curve if p.get("previous_model_loss") is not None]
+    if before:  # each generation's held-out games are its own: the model before, judged on the same ones
+        left.plot([p["generation"] for p in before], [p["previous_model_loss"] for p in before], "x",
+                  markersize=9, label="previous generation's model")
     left.set_xlabel("generation")
-    left.set_ylabel("held-out log-loss")
+    left.set_ylabel("held-out log-loss (its generation's games)")
     left.legend()
     rated = [p for p in curve if p.get("against_hard")]
     if rated:
@@ -190,6 +194,8 @@ def draw(curve: list[dict], path: str, game_id: str) -> None:
         highs = [p["against_hard"]["interval"][1] - p["against_hard"]["rate"] for p in rated]
         right.errorbar([p["generation"] for p in rated], rates, yerr=[lows, highs], fmt="o-", capsize=4)
     right.axhline(0.5, color="grey", linestyle=":")
+    for axis in (left, right):
+        axis.set_xticks(gens)
     right.set_xlabel("generation")
     right.set_ylabel("expert's win rate against hard")
     right.set_ylim(0, 1)

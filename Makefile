@@ -47,15 +47,16 @@ bench-strength: setup
 	$(PY) bench/strength.py --games 500 --jobs 2
 
 # the expert bot's learned value by self-play (cryptarena/ai/train.py, docs/ai.md "Expert"): writes the
-# weights the game ships (cryptarena/games/$(GAME)/expert.json) and its learning curve (docs/expert/)
+# weights the game ships (cryptarena/games/$(GAME)/expert.json) and its learning curve (artifacts/; the
+# documented two-generation curve is docs/expert/, its command in docs/ai.md)
 # (one BLAS thread: the fit's sums then come out the same on every machine and run)
 GAME ?= midas
 SEED ?= 1
 GENERATIONS ?= 1
 train: setup
-	@mkdir -p docs/expert
+	@mkdir -p artifacts
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m cryptarena.ai.train $(GAME) --seed $(SEED) --jobs 2 \
-		--generations $(GENERATIONS) --plot docs/expert/$(GAME).png --json docs/expert/$(GAME).json
+		--generations $(GENERATIONS) --plot artifacts/train-$(GAME).png --json artifacts/train-$(GAME).json
 
 # N = 10, 100, 500 tables of people over real WebSockets against real server processes: SQLite with one
 # process, then PostgreSQL + Redis with two (both must run locally); then 500 tables at saturation, one

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test conformance bench bench-server bench-strength clean
+.PHONY: setup run test conformance bench bench-server bench-strength train clean
 
 setup: $(STAMP)
 
@@ -45,6 +45,18 @@ bench: setup
 # hard against medium, 500 games in every game on 2 workers (hours on 2 cores: bench/strength.py)
 bench-strength: setup
 	$(PY) bench/strength.py --games 500 --jobs 2
+
+# the expert bot's learned value by self-play (cryptarena/ai/train.py, docs/ai.md "Expert"): writes the
+# weights the game ships (cryptarena/games/$(GAME)/expert.json) and its learning curve (artifacts/; the
+# documented two-generation curve is docs/expert/, its command in docs/ai.md)
+# (one BLAS thread: the fit's sums then come out the same on every machine and run)
+GAME ?= midas
+SEED ?= 1
+GENERATIONS ?= 1
+train: setup
+	@mkdir -p artifacts
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m cryptarena.ai.train $(GAME) --seed $(SEED) --jobs 2 \
+		--generations $(GENERATIONS) --plot artifacts/train-$(GAME).png --json artifacts/train-$(GAME).json
 
 # N = 10, 100, 500 tables of people over real WebSockets against real server processes: SQLite with one
 # process, then PostgreSQL + Redis with two (both must run locally); then 500 tables at saturation, one

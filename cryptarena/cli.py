@@ -65,7 +65,7 @@ OptionsOpt = typer.Option(None, "--option", "-o", help="table option name=value 
 def play(game_id: str = GameArg,
          players: int = typer.Option(3, "--players", "-p", help="number of seats"),
          seat: int = typer.Option(0, help="your seat (0 = first Leader)"),
-         bots: str = typer.Option(None, help="agent for the other seats: easy, medium, hard (search) or an agent's name (default: medium)"),
+         bots: str = typer.Option(None, help="agent for the other seats: easy, medium, hard (search), expert (where the game has one) or an agent's name (default: medium)"),
          seed: Optional[int] = typer.Option(None, help="seed (random if omitted)"),
          option: Optional[List[str]] = OptionsOpt,
          delay: Optional[float] = typer.Option(None, min=0, help="seconds to pause after each bot "

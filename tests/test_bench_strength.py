@@ -23,3 +23,13 @@ def test_one_hard_seat_against_medium_with_intervals_and_a_table_row():
 def test_a_team_game_seats_one_hard_side_and_a_table_one_hard_seat():
     assert strength.lineup("crusade", 4) == (["hard", "medium"], 2)
     assert strength.lineup("quartz", 3) == (["hard", "medium", "medium"], 3)
+
+
+def test_another_level_against_another_seats_as_asked(monkeypatch):
+    assert strength.lineup("midas", 2, "expert", "hard") == (["expert", "hard"], 2)
+    monkeypatch.setattr(type(strength.games.load("midas")), "expert_settings", {"worlds": 2, "width": 2, "depth": 4})
+    monkeypatch.setattr(type(strength.games.load("midas")), "search_settings", {"worlds": 2, "width": 2, "depth": 4})
+    m = strength.measure("midas", 2, 2, 1, 7, "expert", "hard")
+    assert m["agent"] == "expert" and m["against"] == "hard"
+    assert m["expert"]["seat_games"] == 2 and m["expert"]["wins"] + m["hard"]["wins"] == 2
+    assert strength.row(m).startswith("| midas | 2 | 2 | ")

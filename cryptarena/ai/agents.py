@@ -7,6 +7,7 @@ registry as `game.bots[name]`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol
 
 from ..engine import Rng
@@ -76,6 +77,8 @@ class EasyAgent:
 
 GENERIC = {"random": RandomAgent}
 LEVELS = ("easy", "medium", "hard")
+# above hard, only where the game ships learned weights (`Game.expert_file`: ai/value.py, ai/train.py)
+EXPERT = "expert"
 
 
 def medium_name(game: Game) -> str:
@@ -113,6 +116,28 @@ def hard_agent(game: Game, seconds: float | None = None) -> Agent:
                        opponents=policy if modelled == "heuristic" else None, seconds=seconds, name="hard", **settings)
 
 
+def has_expert(game: Game) -> bool:
+    path = getattr(game, "expert_file", None)
+    return path is not None and Path(path).is_file()
+
+
+def expert_agent(game: Game, seconds: float | None = None, value=None) -> Agent:
+    """The expert level: hard's search (`search_settings`, then the game's `expert_settings` on top:
+    more worlds, a shorter roll-out) judging a cut roll-out by a chance-to-win estimate learned by
+    self-play (ai/value.py): `value` (a `LearnedValue`, as training passes) or the game's shipped
+    `expert_file`."""
+    from .improve import ImprovementAgent
+    from .value import load
+
+    if value is None and not has_expert(game):
+        raise ValueError(f"unknown agent 'expert' for {game.id}; choose from {', '.join(agent_names(game))}")
+    settings = dict(getattr(game, "search_settings", {}) or {})
+    settings.pop("algorithm", None)
+    settings.update(getattr(game, "expert_settings", {}) or {})
+    return ImprovementAgent(game, make_agent(medium_name(game), game), seconds=seconds, name=EXPERT,
+                            value=value if value is not None else load(game, game.expert_file), **settings)
+
+
 def ismcts_agent(game: Game) -> Agent:
     from .ismcts import ISMCTSAgent
 
@@ -120,12 +145,13 @@ def ismcts_agent(game: Game) -> Agent:
 
 
 def agent_names(game: Game) -> list[str]:
-    """Every name `make_agent` takes: the three levels, the generic agents and the game's own bots."""
-    return [*LEVELS, *sorted({*GENERIC, "ismcts", *getattr(game, "bots", {})})]
+    """Every name `make_agent` takes: the three levels (and expert where the game ships its weights),
+    the generic agents and the game's own bots."""
+    return [*LEVELS, *([EXPERT] if has_expert(game) else []), *sorted({*GENERIC, "ismcts", *getattr(game, "bots", {})})]
 
 
 def make_agent(name: str, game: Game, *, think_seconds: float | None = None) -> Agent:
-    """An agent by name: a level (easy, medium, hard), a generic one (random, ismcts: plain search with
+    """An agent by name: a level (easy, medium, hard, expert where the game has one), a generic one (random, ismcts: plain search with
     uniform roll-outs), or one of the game's own bots."""
     if name == "easy":
         return EasyAgent(game)
@@ -133,6 +159,8 @@ def make_agent(name: str, game: Game, *, think_seconds: float | None = None) -> 
         return make_agent(medium_name(game), game)
     if name == "hard":
         return hard_agent(game, think_seconds)
+    if name == EXPERT and has_expert(game):
+        return expert_agent(game, think_seconds)
     if name == "ismcts":
         return ismcts_agent(game)
     if name in GENERIC:

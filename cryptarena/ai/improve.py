@@ -190,8 +190,10 @@ class ImprovementAgent:
     def __init__(self, game, base_agent, *, worlds: int = 6, width: int = 3, depth: int = 20,
                  seconds: float | None = None, name: str | None = None, confidence: float = CONFIDENCE,
                  margin: float = 0.0, score_scale: float = 10.0, horizon: str = "game", wins: float = 1.0,
-                 cycles: int = 1):
+                 cycles: int = 1, value: Callable | None = None):
         self.game, self.base_agent = game, base_agent
+        # the estimate at a roll-out cut: the game's own `search_value` unless given one (a learned one)
+        self.value = value if value is not None else getattr(game, "search_value", None)
         self.fresh = fork(base_agent)  # before it plays: what the other seats' roll-out bots start from
         self.options = {"confidence": confidence, "margin": margin, "score_scale": score_scale}
         if horizon != "game" or wins != 1.0:
@@ -224,7 +226,7 @@ class ImprovementAgent:
             sample = belief(sample, worlds.seat)
         search = Improvement(worlds.seat, sample, self.base_agent, rng, sides=worlds.sides,
                              width=self.width, depth=self.depth, undo=self.game.undo_actions,
-                             value=getattr(self.game, "search_value", None), fresh=self.fresh,
+                             value=self.value, fresh=self.fresh,
                              hints=getattr(self.game, "search_candidates", None), **self.options)
         self.last = search
         choice = search.run(legal, self.worlds, self.seconds)

@@ -13,7 +13,8 @@ from cryptarena.cli import app
 
 
 def test_the_pool_holds_the_levels_and_every_other_agent_once():
-    assert pool(games.load("midas")) == ["easy", "medium", "hard", "ismcts", "random"]  # probabilistic is medium
+    # probabilistic is medium; Midas ships the expert's weights, Crypt does not
+    assert pool(games.load("midas")) == ["easy", "medium", "hard", "expert", "ismcts", "random"]
     assert pool(games.load("crypt")) == ["easy", "medium", "hard", "ismcts", "random"]
 
 

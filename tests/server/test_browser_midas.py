@@ -117,6 +117,12 @@ def test_one_person_and_two_bots_play_a_whole_game_of_midas(tmp_path):
             page.wait_for_selector(select)
             agents = [o.get_attribute("value") for o in page.query_selector_all(f"{select} option")]
             assert "probabilistic" in agents, agents
+            # Midas ships the expert's weights: the menu offers it, in words
+            assert agents[:4] == ["easy", "medium", "hard", "expert"], agents
+            assert page.inner_text(f'{select} option[value="expert"]') == "expert bot (learned)"
+            if seat == 1:  # shown chosen, then the test seats the bot it plays with
+                page.select_option(select, "expert")
+                page.screenshot(path=str(ARTIFACTS / "midas_seat_menu.png"))
             add_bot(page, seat, "probabilistic")
             assert page.inner_text(f'#seats li[data-seat="{seat}"] .seat-agent-name') == "probabilistic"
         page.wait_for_selector("#start:not([hidden])")

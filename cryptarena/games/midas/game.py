@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ...engine import ActionEncoding, Game, ObservationEncoding, Option
 from . import encoding
 from .components import BID_CAP_PER_PLAYER, DIE_PRESETS
@@ -22,6 +24,10 @@ class Midas(Game):
              "the companion.")
     # hard: worlds drawn from the bids (search_belief), cut roll-outs judged by search_value
     search_settings = {"worlds": 16, "width": 4, "depth": 12, "confidence": 1.0}
+    # expert: hard's search judging cut roll-outs by a chance to win learned by self-play
+    # (`make train GAME=midas`, ai/train.py); these settings override hard's
+    expert_file = Path(__file__).with_name("expert.json")
+    expert_settings = {"worlds": 24, "depth": 6}
     options = (
         Option("mode", "enum", "digital", "'digital': the server rolls the dice under each cup and takes the bids; "
                "'companion': real dice and bids on the table, this app does what the rulebook's app does",

@@ -54,7 +54,7 @@ function renderSeats() {
         const select = h("select", { class: "seat-agent", dataset: { seat: s.seat }, "aria-label": "agent",
           onchange: (e) => { page.agentChoice[s.seat] = e.target.value; } },
           ...agents.map((a) => h("option", { value: a, selected: (page.agentChoice[s.seat] ?? "medium") === a },
-            ["easy", "medium", "hard"].includes(a) ? t(`ui.agent.${a}`) : a)));
+            ["easy", "medium", "hard", "expert"].includes(a) ? t(`ui.agent.${a}`) : a)));
         li.append(h("span", { class: "seat-actions" },
           seated ? null : h("button", { class: "btn btn-small seat-join", dataset: { seat: s.seat }, onclick: () => sit(s.seat) }, t("ui.sit")),
           select,

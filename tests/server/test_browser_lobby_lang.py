@@ -98,3 +98,27 @@ def test_games_pictures_bot_levels_and_seat_options_read_as_words(tmp_path):
         assert "medium" not in page.inner_text("#seats")
         browser.close()
     assert errors == [], errors
+
+
+def test_a_bot_added_before_the_game_s_details_arrive_is_a_medium_bot(tmp_path):
+    """The seat menu lists the three levels until the game's own list arrives (here it never does):
+    a bot added meanwhile is medium, not whichever bot a stand-in list happened to name first."""
+    import httpx
+
+    errors: list[str] = []
+    with live_server(f"sqlite:///{tmp_path / 'arena.db'}") as base_url, sync_playwright() as pw:
+        created = httpx.post(f"{base_url}/api/tables", json={"game": "crypt", "players": 2})
+        assert created.status_code == 201, created.text
+        table_id = created.json()["table"]["id"]
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.route("**/api/games/crypt", lambda route: route.abort())
+        page.goto(f"{base_url}/table/{table_id}")
+        page.wait_for_selector('.seat-bot[data-seat="1"]')
+        assert page.eval_on_selector('select.seat-agent[data-seat="1"]', "s => s.value") == "medium"
+        page.click('.seat-bot[data-seat="1"]')
+        page.wait_for_selector('#seats li.seat-bot[data-seat="1"]')
+        assert httpx.get(f"{base_url}/api/tables/{table_id}").json()["seats"][1]["agent"] == "medium"
+        browser.close()
+    assert errors == [], errors

@@ -40,7 +40,9 @@ function renderSeats() {
   const table = page.table; const t = page.t;
   if (!table) return;
   const open = table.status === "open";
-  const agents = page.game?.agents || page.game?.bots || ["greedy", "random"];
+  // until the game's own list arrives, the three levels every game has (medium chosen): a bot added
+  // meanwhile is a medium bot, never whichever bot happened to be listed first
+  const agents = page.game?.agents || ["easy", "medium", "hard"];
   const seated = mySeat() !== null || page.mySeatHint !== undefined;
   const toAct = page.state?.to_act || [];
   $("#seats").replaceChildren(...table.seats.map((s) => {

@@ -1,7 +1,8 @@
 """The worker processes search bots think in, shared by every table of this server process.
 
 A hard bot's move and a hint at a table are searches of up to `think` seconds each: run here, they
-hold neither the event loop nor the interpreter lock that the other tables' moves need. The
+hold neither the event loop nor the interpreter lock that the other tables' moves need. The review
+worker keeps a pool of its own of this kind (server/reviews), so a review never delays a bot. The
 processes start with the first search (a server whose tables only have heuristic bots starts none),
 by "spawn", so that a worker never inherits the server's sockets, threads or database connections.
 """

@@ -1,7 +1,7 @@
 """The review worker: every server process runs one, started and stopped with the app.
 
 It runs at most `processes` reviews at once, each decision of a review computed in a process of its
-own pool (a ProcessPoolExecutor of that size, apart from the bot pool, so a review never delays a
+own pool (server/bot_pool.py's BotPool of that size, apart from the bots' one, so a review never delays a
 bot's move; `processes=0`: this process runs none and leaves them to others). A review:
 
 1. is **claimed** (store.claim: queued, or running with its lease run out), so several processes
@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from ... import games
 from ...ai.review import Decision, Limits, review_decision, review_result, seat_decisions
+from ..bot_pool import BotPool
 from ..store import Store
 from .store import Claim, ReviewStore
 
@@ -71,7 +70,8 @@ class ReviewWorker:
         self.reviews = ReviewStore(store.engine, store.now)
         self.processes = max(0, processes)
         self.settings = settings or ReviewSettings()
-        self._pool: ProcessPoolExecutor | None = None
+        # worker processes of the same kind as the bots', but a pool of their own: never a bot's wait
+        self._pool = BotPool(max(1, self.processes), self.settings.limits.think)
         self._jobs: dict[str, tuple[asyncio.Task, Claim]] = {}  # the reviews this process runs, by id
         self._task: asyncio.Task | None = None
         self._wake: asyncio.Event | None = None
@@ -148,9 +148,7 @@ class ReviewWorker:
         for _task, claim in jobs:  # the claim carries the lease last written: a review taken over stays taken
             await asyncio.to_thread(self.reviews.release, claim)
         self._jobs.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._pool.shutdown()
 
     # ------------------------------------------------------------------ one review
     async def work(self, claim: Claim) -> str:
@@ -198,9 +196,8 @@ class ReviewWorker:
         claim = job.claim
         args = (claim.game_id, job.seed, claim.seat, claim.reviewer, decision, self.settings.limits)
         try:
-            row = await asyncio.get_running_loop().run_in_executor(self._processes(), review_decision, *args)
-        except BrokenProcessPool:
-            self._pool = None  # a worker process died (killed, out of memory): the next review gets a fresh pool
+            row = await self._pool.run(review_decision, *args)
+        except BrokenProcessPool:  # a worker process died (killed, out of memory): the next gets fresh ones
             raise RuntimeError("the process reviewing it stopped") from None
         job.rows.append(row)
         await self._progress(job)
@@ -217,12 +214,6 @@ class ReviewWorker:
     async def _progress(self, job: Job, total: int | None = None) -> None:
         if not await asyncio.to_thread(self.reviews.progress, job.claim, len(job.rows), total, self.lease):
             raise Lost()
-
-    def _processes(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=max(1, self.processes),
-                                             mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
 
 
 def _error_text(exc: Exception) -> str:

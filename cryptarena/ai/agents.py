@@ -127,7 +127,7 @@ def expert_agent(game: Game, seconds: float | None = None, value=None) -> Agent:
     self-play (ai/value.py): `value` (a `LearnedValue`, as training passes) or the game's shipped
     `expert_file`."""
     from .improve import ImprovementAgent
-    from .value import load
+    from .value import shipped
 
     if value is None and not has_expert(game):
         raise ValueError(f"unknown agent 'expert' for {game.id}; choose from {', '.join(agent_names(game))}")
@@ -135,7 +135,7 @@ def expert_agent(game: Game, seconds: float | None = None, value=None) -> Agent:
     settings.pop("algorithm", None)
     settings.update(getattr(game, "expert_settings", {}) or {})
     return ImprovementAgent(game, make_agent(medium_name(game), game), seconds=seconds, name=EXPERT,
-                            value=value if value is not None else load(game, game.expert_file), **settings)
+                            value=value if value is not None else shipped(game, game.expert_file), **settings)
 
 
 def ismcts_agent(game: Game) -> Agent:

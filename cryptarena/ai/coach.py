@@ -27,7 +27,7 @@ import time
 from typing import Callable, Iterator
 
 from ..engine import Rng, action_key, derive_seed
-from .agents import Worlds, decide, make_agent, medium_name
+from .agents import EXPERT, Worlds, decide, has_expert, make_agent, medium_name
 from .improve import fork
 from .ismcts import playable, rewards
 
@@ -40,12 +40,7 @@ MIN_WORLDS = 4  # at least this many, whatever the time
 
 def reviewers(game) -> list[str]:
     """The bots that may review a game of `game` or give hints in it: hard, and expert where the game has one."""
-    names = ["hard"]
-    try:
-        make_agent("expert", game)
-    except ValueError:
-        return names
-    return [*names, "expert"]
+    return ["hard", EXPERT] if has_expert(game) else ["hard"]
 
 
 def sides_of(game, state) -> list | None:

@@ -156,6 +156,20 @@ def load(game, path: str | Path) -> LearnedValue:
     return LearnedValue(game, models)
 
 
+_SHIPPED: dict[tuple, LearnedValue] = {}
+
+
+def shipped(game, path: str | Path) -> LearnedValue:
+    """`load`, read once per file version: every expert bot decision (a server's, a review's) makes an
+    agent, and the file is a hundred kilobytes of JSON. A file written again (make train) is read again."""
+    path = Path(path)
+    key = (game.id, str(path.resolve()), path.stat().st_mtime_ns)
+    found = _SHIPPED.get(key)
+    if found is None:
+        found = _SHIPPED[key] = load(game, path)
+    return found
+
+
 def save(path: str | Path, game_id: str, models: dict[int, ValueNet], meta: dict | None = None) -> None:
     data = {"game": game_id, **(meta or {}),
             "models": {str(players): net.to_json(players) for players, net in sorted(models.items())}}

@@ -209,19 +209,16 @@ class GreedyAgent:
             result[numbers] = best
         return result
 
-    def _roll_choice(self, view: dict, legal: list[dict], me: int) -> dict:
-        rerolls = [a for a in legal if a["type"] == "reroll"]
-        if not rerolls:
-            return {"type": "stop"}
+    def reroll_expectations(self, view: dict, rerolls: list[dict], me: int) -> tuple[float, dict]:
+        """The hand the dice make now, and each distinct reroll (told apart by the faces it keeps:
+        subsets keeping the same faces are alike) with its expected hand value and the first of
+        `rerolls` that makes it, in the order first met."""
         dice = view["dice"]
         hand_values = self._hand_values(self._kind_values(view, me), len(dice))
         counts = _counts(dice)
         current = float(hand_values[_hands(len(dice))[counts]])
         face_of = [FACES.index(face) for face in dice]
-        last_round = view["round"] >= view["rounds"]
-        cost = 0.0 if view["free_rerolls"] > 0 or last_round else MARKER_COST
-        best_gain, best = 0.0, {"type": "stop"}
-        expected_by_kept: dict[tuple[int, ...], float] = {}  # subsets keeping the same faces are alike
+        expected_by_kept: dict[tuple[int, ...], tuple[float, dict]] = {}
         for action in rerolls:
             kept = list(counts)
             for i in action["dice"]:
@@ -231,18 +228,34 @@ class GreedyAgent:
                 hands, odds = _reroll_odds(kept, len(action["dice"]), self.die)
                 # summed one term at a time in `_outcomes` order (not a dot product), so that the
                 # expectations, and the ties between them, come out to the last bit as they always did
-                expected_by_kept[kept] = sum(map(mul, odds, hand_values[hands].tolist()))
-            gain = expected_by_kept[kept] - current - cost
+                expected_by_kept[kept] = (sum(map(mul, odds, hand_values[hands].tolist())), action)
+        return current, expected_by_kept
+
+    def _roll_choice(self, view: dict, legal: list[dict], me: int) -> dict:
+        rerolls = [a for a in legal if a["type"] == "reroll"]
+        if not rerolls:
+            return {"type": "stop"}
+        current, expected_by_kept = self.reroll_expectations(view, rerolls, me)
+        last_round = view["round"] >= view["rounds"]
+        cost = 0.0 if view["free_rerolls"] > 0 or last_round else MARKER_COST
+        best_gain, best = 0.0, {"type": "stop"}
+        # a later reroll keeping the same faces gains exactly as much, so never more than the first
+        for expected, action in expected_by_kept.values():
+            gain = expected - current - cost
             if gain > best_gain + 1e-9:
                 best_gain, best = gain, action
         return best
 
-    # ------------------------------------------------------------------ acting
-    def act(self, view: dict, legal: list[dict], rng) -> dict:
-        me, phase = view["seat"], view["phase"]
+    def read_rules(self, view: dict) -> None:
+        """The table's rules that change values: big sets capped or not, the dice's faces."""
         options = view.get("options", {})
         self.capped = options.get("big_sets", "cap") == "cap"
         self.die = tuple(DIE_PRESETS.get(options.get("die_faces"), FACES))
+
+    # ------------------------------------------------------------------ acting
+    def act(self, view: dict, legal: list[dict], rng) -> dict:
+        me, phase = view["seat"], view["phase"]
+        self.read_rules(view)
         if phase == "roll":
             return self._roll_choice(view, legal, me)
         if phase == "actions":

@@ -12,10 +12,8 @@ valuable first for the chest, and the actions before the wilds and the end of th
 
 from __future__ import annotations
 
-from operator import mul
-
-from .bot import GreedyAgent, _counts, _hands, _reroll_odds
-from .components import DIE_PRESETS, FACES, VALUES
+from .bot import GreedyAgent
+from .components import VALUES
 
 RUNNERS_UP = 4
 
@@ -30,22 +28,8 @@ def candidates(view: dict, legal: list[dict]) -> list[dict]:
     if not rerolls:
         return []
     bot = GreedyAgent()
-    options = view.get("options", {})
-    bot.capped = options.get("big_sets", "cap") == "cap"
-    die = tuple(DIE_PRESETS.get(options.get("die_faces"), FACES))
-    me, dice = view["seat"], view["dice"]
-    hand_values = bot._hand_values(bot._kind_values(view, me), len(dice))
-    counts = _counts(dice)
-    face_of = [FACES.index(face) for face in dice]
-    best_by_kept: dict[tuple, tuple[float, dict]] = {}
-    for action in rerolls:
-        kept = list(counts)
-        for i in action["dice"]:
-            kept[face_of[i]] -= 1
-        kept = tuple(kept)
-        if kept not in best_by_kept:
-            hands, odds = _reroll_odds(kept, len(action["dice"]), die)
-            best_by_kept[kept] = (sum(map(mul, odds, hand_values[hands].tolist())), action)
+    bot.read_rules(view)
+    _current, best_by_kept = bot.reroll_expectations(view, rerolls, view["seat"])
     ranked = sorted(best_by_kept.values(), key=lambda pair: -pair[0])
     return [{"type": "stop"}, *(action for _, action in ranked[:RUNNERS_UP])]
 
